@@ -1,0 +1,241 @@
+"""The protocol every Megalith game engine follows.
+
+A game is a mutable state that replays canonical move text. `play(text)` either applies the
+move and returns its canonical form, or raises `MoveError` and leaves the state exactly as it
+was. Everything generic to pbmserv games (pass, resign, swap, whose turn it is, the list of
+moves) lives in `GameState`; a game module implements the board moves and the board's result.
+
+Conventions (../shared/RULINGS.md, "Common to all games"):
+- canonical text is lower case, except `Resign`;
+- a pass is `--` (`pass` is accepted); it is legal when the game allows passing, when the
+  player has resigned, or when the player has no other legal move;
+- `swap` is legal only as the second move of a two-player game that offers it; it is not a
+  move of the record (the file rotates its players and writes `(swapped 1)`), so it does not
+  change whose turn it is: the colours stay, the people exchange them;
+- whose turn it is follows from the number of moves alone.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+PASS = "--"
+RESIGN = "Resign"
+SWAP = "swap"
+
+
+class MoveError(ValueError):
+    """An illegal or malformed move; the state it was offered to has not changed."""
+
+    def __init__(self, move: str, reason: str) -> None:
+        super().__init__(f"{move}: {reason}" if move else reason)
+        self.move = move
+        self.reason = reason
+
+
+class OptionError(ValueError):
+    """Unknown, malformed or impossible challenge options, or a wrong number of players."""
+
+
+@dataclass(frozen=True)
+class SubgameResult:
+    """One scored sub-game (Quadrant Y): its name and its winner's side letter, if any."""
+
+    name: str
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands.
+
+    `status` is "ongoing", "win" or "draw". `winner` is a side letter. `scores` maps side
+    letters to points for games that score (Drogo heights, Quadrant Y points). `reason` is a
+    sentence for people ("V connected top and bottom"). `chain` lists cells that show the
+    result on the board (a winning path, the Druid's home cell), for the views to mark.
+    """
+
+    status: str = "ongoing"
+    winner: str | None = None
+    scores: dict[str, int] | None = None
+    subgames: tuple[SubgameResult, ...] | None = None
+    reason: str = ""
+    chain: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.status != "ongoing"
+
+
+@dataclass(frozen=True)
+class Stone:
+    """A piece of a stacking game as the 3D views draw it.
+
+    `cells` holds one cell for a sarsen or a Drogo cube and three for a lintel (in line order);
+    `level` is 1 for a stone on the ground; `owner` is a side letter.
+    """
+
+    cells: tuple[str, ...]
+    level: int
+    owner: str
+    kind: str  # "sarsen", "lintel" or "cube"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game's pbmserv challenge command."""
+
+    name: str  # without the dash: "size", "hex"
+    kind: str  # "flag" or "int"
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass
+class GameState(ABC):
+    """The generic part of every game's state. Subclasses set `turn_order` in `__init__`."""
+
+    game: ClassVar[str]
+    voluntary_pass: ClassVar[bool] = False
+    offers_swap: ClassVar[bool] = False
+
+    options: dict[str, int | bool]
+    turn_order: tuple[str, ...]
+    moves: list[str] = field(default_factory=list)
+    swapped: bool = False
+    resigned: set[str] = field(default_factory=set)
+    passes_in_row: int = 0
+
+    # ---- the protocol ---------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Side letters in seat order (the order of the `players` entry)."""
+        return self.turn_order
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def to_move(self) -> str | None:
+        """The side letter to move, or None when the game is over."""
+        if self.outcome().over:
+            return None
+        return self.turn_order[len(self.moves) % len(self.turn_order)]
+
+    def outcome(self) -> Outcome:
+        alive = [s for s in self.turn_order if s not in self.resigned]
+        if self.resigned and len(alive) == 1:
+            return Outcome("win", alive[0], self._scores(),
+                           reason=f"{alive[0]} wins: every other player resigned")
+        if self.voluntary_pass and self.passes_in_row >= len(self.turn_order):
+            return Outcome("draw", None, self._scores(), reason="every player passed in succession")
+        return self._board_outcome()
+
+    def legal_moves(self) -> list[str]:
+        """Every legal move in canonical text, sorted; `Resign` is always possible and not listed."""
+        side = self.to_move
+        if side is None:
+            return []
+        if side in self.resigned:
+            return [PASS]
+        moves = sorted(self._board_moves())
+        if self.voluntary_pass or not moves:
+            moves.append(PASS)
+        if self._swap_legal():
+            moves.append(SWAP)
+        return sorted(moves)
+
+    def play(self, text: str) -> str:
+        """Apply a move given in any case; return its canonical text or raise MoveError."""
+        move = text.strip()
+        low = move.lower()
+        if not move:
+            raise MoveError(text, "empty move")
+        side = self.to_move
+        if side is None:
+            raise MoveError(move, "the game is over")
+        if low == "resign":
+            self.resigned.add(side)
+            self.moves.append(RESIGN)
+            return RESIGN
+        if low == SWAP:
+            if not self._swap_legal():
+                raise MoveError(move, self._swap_refusal())
+            self.swapped = True
+            return SWAP
+        if low in ("pass", PASS):
+            if not self._pass_legal(side):
+                raise MoveError(move, f"{self.game} has no voluntary pass: you may pass only "
+                                      "when you have no legal move")
+            self._record(PASS, passed=True)
+            return PASS
+        if side in self.resigned:
+            raise MoveError(move, f"{side} has resigned and can only pass (--)")
+        canonical = self._play_board_move(low)
+        self._record(canonical, passed=False)
+        return canonical
+
+    def copy(self) -> GameState:
+        return _copy.deepcopy(self)
+
+    # ---- for subclasses -------------------------------------------------------------
+
+    @abstractmethod
+    def _board_moves(self) -> list[str]:
+        """Legal board moves (no pass, swap or resign) for the side to move."""
+
+    @abstractmethod
+    def _play_board_move(self, text: str) -> str:
+        """Apply a lower-cased board move and return its canonical text, or raise MoveError
+        with the state unchanged. Automatic effects (captures, a Druid appearing) happen here."""
+
+    @abstractmethod
+    def _board_outcome(self) -> Outcome:
+        """The result decided by the board (ignoring resignations and passes). Called for
+        every `to_move`, so keep it cheap: compute the result in `_play_board_move`."""
+
+    @abstractmethod
+    def render(self) -> str:
+        """The position as text."""
+
+    def board_moves_exist(self) -> bool:
+        """Whether the side to move has a board move; games may answer faster than listing."""
+        return bool(self._board_moves())
+
+    def _scores(self) -> dict[str, int] | None:
+        return None
+
+    def _after_pass(self) -> None:
+        """Hook for games whose state changes on a pass (none need it yet)."""
+
+    # ---- generic rules --------------------------------------------------------------
+
+    def _pass_legal(self, side: str) -> bool:
+        return self.voluntary_pass or side in self.resigned or not self.board_moves_exist()
+
+    def _swap_legal(self) -> bool:
+        return (self.offers_swap and len(self.turn_order) == 2 and len(self.moves) == 1
+                and not self.swapped and not self.resigned)
+
+    def _swap_refusal(self) -> str:
+        if not self.offers_swap:
+            return f"{self.game} has no swap"
+        if len(self.turn_order) != 2:
+            return "swap is only for two-player games"
+        if self.swapped:
+            return "the opening has already been swapped"
+        return "swap is only legal as the second move"
+
+    def _record(self, canonical: str, passed: bool) -> None:
+        self.moves.append(canonical)
+        if passed:
+            self.passes_in_row += 1
+            self._after_pass()
+        else:
+            self.passes_in_row = 0

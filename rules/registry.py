@@ -1,0 +1,122 @@
+"""The games Megalith knows, by pbmserv short name, and their challenge options.
+
+Each game module defines `INFO: GameInfo`. Modules are imported on first use, so a game
+whose engine has not landed yet is simply not listed by `available()`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.protocol import GameState, OptionError, OptionSpec
+
+GAME_MODULES = {
+    "druid": "rules.druid",
+    "drogo": "rules.drogo",
+    "quady": "rules.quady",
+    "dragons": "rules.dragons",
+    "trichet": "rules.trichet",
+}
+
+Options = dict[str, int | bool]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's entry in the registry.
+
+    `factory(options, players)` builds the starting state from parsed options (only those
+    given; the game applies its defaults) and raises OptionError for impossible combinations
+    (a dialog learns the side letters and the reason for a refusal by calling it).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    factory: Callable[[Options, int], GameState]
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def parse_parameters(self, parameters: Sequence[str] | str) -> Options:
+        """Parse pbmserv challenge options (`-size=8 -hex`) into a dict, refusing unknown
+        or malformed ones with a message that names them."""
+        tokens = parameters.split() if isinstance(parameters, str) else list(parameters)
+        options: Options = {}
+        for token in tokens:
+            if not token.startswith("-") or token in ("-", "--"):
+                raise OptionError(f"{token!r} is not an option (options look like -size=8 or -hex)")
+            name, has_value, value = token[1:].lower().partition("=")
+            spec = self.option(name)
+            if spec is None:
+                known = " ".join(f"-{o.name}" for o in self.options)
+                raise OptionError(f"{self.name} has no option -{name} (its options: {known})")
+            if spec.kind == "flag":
+                if has_value:
+                    raise OptionError(f"-{name} takes no value")
+                options[name] = True
+                continue
+            if not has_value or not value:
+                raise OptionError(f"-{name} needs a number, as in -{name}=8")
+            try:
+                number = int(value)
+            except ValueError:
+                raise OptionError(f"-{name} needs a whole number, not {value!r}") from None
+            if spec.minimum is not None and number < spec.minimum or (
+                    spec.maximum is not None and number > spec.maximum):
+                raise OptionError(f"-{name}={number} is out of range "
+                                  f"({spec.minimum} to {spec.maximum})")
+            options[name] = number
+        return options
+
+    def new(self, parameters: Sequence[str] | str | Options = (), players: int | None = None
+            ) -> GameState:
+        """A new game from challenge options and a player count (default: the fewest)."""
+        options = parameters if isinstance(parameters, dict) else self.parse_parameters(parameters)
+        count = self.min_players if players is None else players
+        if not self.min_players <= count <= self.max_players:
+            allowed = (f"{self.min_players}" if self.min_players == self.max_players
+                       else f"{self.min_players} to {self.max_players}")
+            raise OptionError(f"{self.name} is for {allowed} players, not {count}")
+        return self.factory(dict(options), count)
+
+
+def format_parameters(options: Options) -> list[str]:
+    """Options back to pbmserv tokens, in the order given: `{'size': 8, 'hex': True}` ->
+    `['-size=8', '-hex']`."""
+    return [f"-{name}" if value is True else f"-{name}={value}"
+            for name, value in options.items() if value is not False]
+
+
+def get(name: str) -> GameInfo:
+    """The registry entry of a game by short name; OptionError if unknown or not built."""
+    module_name = GAME_MODULES.get(name.lower())
+    if module_name is None:
+        raise OptionError(f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        raise OptionError(f"{name} is not playable in this version of Megalith") from None
+    return module.INFO
+
+
+def available() -> list[GameInfo]:
+    """The games whose engines are present, in the registry's order."""
+    games = []
+    for name in GAME_MODULES:
+        try:
+            games.append(get(name))
+        except OptionError:
+            continue
+    return games
+
+
+def new_game(name: str, parameters: Sequence[str] | str = (), players: int | None = None
+             ) -> GameState:
+    return get(name).new(parameters, players)
