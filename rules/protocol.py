@@ -204,6 +204,11 @@ class GameState(ABC):
     def render(self) -> str:
         """The position as text."""
 
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        """The cells a player points at, in order, to make `move` (a legal move's canonical
+        text): the views turn clicks into move text with it. Pass, swap, resign: none."""
+        return ()
+
     def board_moves_exist(self) -> bool:
         """Whether the side to move has a board move; games may answer faster than listing."""
         return bool(self._board_moves())
