@@ -177,7 +177,10 @@ class GameState(ABC):
             return PASS
         if side in self.resigned:
             raise MoveError(move, f"{side} has resigned and can only pass (--)")
-        canonical = self._play_board_move(low)
+        try:
+            canonical = self._play_board_move(low)
+        except MoveError as exc:  # name the move as the player wrote it
+            raise MoveError(move, exc.reason) from None
         self._record(canonical, passed=False)
         return canonical
 

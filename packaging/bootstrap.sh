@@ -1,0 +1,32 @@
+# Sourced by run.sh and test.sh: makes ./.venv with Megalith installed in it.
+# As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need
+# (the list measured in shared/QT-NOTES.md) and Xvfb for the headless tests.
+set -euo pipefail
+
+APT_PACKAGES=(python3-venv xvfb xauth libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3
+  libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0
+  libxcb-render-util0 libxcb-image0 libxcb-xinerama0 libxcb-xkb1)
+
+install_system_packages() {
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    return 0
+  fi
+  if dpkg-query -W -f='${Status}\n' "${APT_PACKAGES[@]}" 2>/dev/null \
+      | grep -c 'install ok installed' | grep -qx "${#APT_PACKAGES[@]}"; then
+    return 0
+  fi
+  echo "Installing system packages: ${APT_PACKAGES[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${APT_PACKAGES[@]}" >/dev/null
+}
+
+make_venv() {  # $1: the pip extra to install ("" or "test")
+  local python=${PYTHON:-python3}
+  if [ ! -x .venv/bin/python ]; then
+    "$python" -m venv .venv
+  fi
+  local target="."
+  [ -n "$1" ] && target=".[$1]"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e "$target"
+}

@@ -1,0 +1,113 @@
+"""`megalith check` and `megalith show`: replay a record and report, without any GUI.
+
+Exit status: 0 when the record replays, 2 for a record that cannot be read or replayed (an
+unknown game or option, a truncated entry, an illegal move) and for wrong arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from rules import record as records
+from rules.protocol import GameState
+from rules.record import Record, RecordError
+
+
+def _read(path: str) -> Record:
+    if path == "-":
+        return records.parse(sys.stdin.read())
+    try:
+        return records.load(path)
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a folder, not a record") from None
+
+
+def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
+    """The JSON report of `check` (its keys are relied on by tests and scripts)."""
+    outcome = state.outcome()
+    result: dict[str, object] = {
+        "game": record.game,
+        "parameters": record.parameters,
+        "players": record.players,
+        "ply": state.ply,
+        "to_move": state.to_move,
+        "status": outcome.status,
+        "winner": outcome.winner,
+        "scores": outcome.scores,
+        "subgames": None if outcome.subgames is None else
+        [{"name": s.name, "winner": s.winner} for s in outcome.subgames],
+        "reason": outcome.reason,
+    }
+    if legal:
+        result["legal"] = sorted(state.legal_moves())
+    return result
+
+
+def _print_report(data: dict[str, object], out: TextIO) -> None:
+    parameters = " ".join(data["parameters"])  # type: ignore[arg-type]
+    print(f"game: {data['game']} {parameters}".rstrip(), file=out)
+    print(f"players: {' '.join(data['players'])}", file=out)  # type: ignore[arg-type]
+    print(f"ply: {data['ply']}", file=out)
+    if data["status"] == "ongoing":
+        print(f"to move: {data['to_move']}", file=out)
+    print(f"status: {data['status']}" + (f" ({data['reason']})" if data["reason"] else ""),
+          file=out)
+    if data["scores"] is not None:
+        scores = data["scores"]
+        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)  # type: ignore[union-attr]
+    if data["subgames"] is not None:
+        games = data["subgames"]
+        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),  # type: ignore[union-attr,index]
+              file=out)
+    if "legal" in data:
+        print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)  # type: ignore[arg-type]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="megalith",
+        description="Megalith: pbmserv's Druid, Drogo and Quadrant Y at one table. "
+                    "With no command (or with a record file) the application opens.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="replay a record and report where it stands")
+    check.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
+    check.add_argument("--json", action="store_true", help="print the report as JSON")
+    check.add_argument("--legal", action="store_true", help="list every legal move")
+    check.add_argument("--ply", type=int, help="replay only the first N moves")
+    show = commands.add_parser("show", help="print the board as text")
+    show.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
+    show.add_argument("--ply", type=int, help="show the position after N moves")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    as_json = getattr(args, "json", False)
+    try:
+        record = _read(args.file)
+        state = records.final_state(record, args.ply)
+    except RecordError as exc:
+        if as_json:
+            print(json.dumps({"error": exc.as_dict()}))
+        else:
+            print(f"megalith: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "show":
+        print(state.render())
+        return 0
+    data = report(record, state, args.legal)
+    if as_json:
+        print(json.dumps(data))
+    else:
+        _print_report(data, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""Game records in pbmserv's file format (../shared/PBMSERV-FORMAT.md), and bare move lists.
+
+A record is the single source of truth of a game: its game, options, players and canonical
+moves. Positions come from replaying the moves (`replay`).
+
+What we write, in pbmserv's entry order, with two entries of our own first:
+
+    (game druid)
+    (version 1)
+    (players alice bob)
+    (swapped 1)                 only after a swap
+    (status winner alice)       only when the game is over: `winner <name>` or `tie`
+    (moves                      one canonical move per line, then a line `)`
+    c3
+    )
+    (parameters -size=8 -walk)
+    (comment                    pbmserv's free comment lines, if any
+    )
+    (notes                      Megalith's notes on moves, in comment style: `<ply> <text>`,
+    3 a fine lintel              one line per line of text; ply 0 is before the first move
+    )
+
+A token line that starts with `(`, `)` or `\\` is written with a `\\` in front. Empty lists are
+not written. The reader skips lines until one starts with `(` and skips entries it does not
+know (clock, timer, ratings, a game's board rows...), as pbmserv does.
+
+A bare move list, as pasted from e-mail, starts with a challenge-like line (`druid -size=8
+-walk alice bob`: game, options, optional names that also give the number of players), then
+one move per line; `swap` may stand alone as the second line of moves.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules import registry
+from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
+
+FORMAT_VERSION = 1
+MULTI_LINE = ("moves", "comment", "notes", "syncmoves", "subscribers", "notifiers", "board")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: where (line, or ply and move) and why."""
+
+    def __init__(self, reason: str, line: int | None = None, ply: int | None = None,
+                 move: str | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.ply = ply
+        self.move = move
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if ply is not None:
+            where.append(f"move {ply} ({move})" if move else f"move {ply}")
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+    def as_dict(self) -> dict[str, object]:
+        """The error as `megalith check --json` prints it."""
+        if self.ply is not None:
+            return {"ply": self.ply, "move": self.move, "reason": self.reason}
+        return {"line": self.line, "reason": self.reason}
+
+
+@dataclass
+class Record:
+    """A game as a file holds it. `players` are names in seat order of the colours (after a
+    swap, rotated as pbmserv rotates them); `moves` hold no `swap`; `notes[k]` annotates the
+    position after k moves."""
+
+    game: str
+    parameters: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+    swapped: bool = False
+    notes: dict[int, str] = field(default_factory=dict)
+    comment: list[str] = field(default_factory=list)
+    status: str | None = None
+    move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
+
+
+# ---- reading ---------------------------------------------------------------------------
+
+def normalise_move(text: str) -> str:
+    """pbmserv's replay: trimmed and lower-cased; `pass` is `--`, `resign` is `Resign`."""
+    move = text.strip().lower()
+    if move == "pass":
+        return PASS
+    if move == "resign":
+        return RESIGN
+    return move
+
+
+def parse(text: str, game_hint: str | None = None) -> Record:
+    """Read a pbmserv game file or a bare move list. `game_hint` names the game for a pbmserv
+    file without a `(game ...)` entry (pbmserv kept the game type in the directory name)."""
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), None)
+    if first is None:
+        raise RecordError("the file is empty", line=1)
+    if first.lstrip().startswith("("):
+        return _parse_pbmserv(lines, game_hint)
+    return _parse_bare(lines)
+
+
+def _entries(lines: list[str]) -> list[tuple[int, str, list[str]]]:
+    """(line number, name, tokens) of each entry, with multi-line tokens unescaped."""
+    entries = []
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip("\r\n")
+        i += 1
+        if not line.startswith("("):
+            continue
+        start = i
+        body = line[1:]
+        if body.endswith(")"):
+            tokens = body[:-1].split()
+            if not tokens:
+                raise RecordError("an entry without a name", line=start)
+            entries.append((start, tokens[0].lower(), tokens[1:]))
+            continue
+        name = body.strip().lower()
+        if not name or " " in name:
+            raise RecordError(f"the entry '({body.split()[0] if body.split() else ''}' is not "
+                              "closed by ')' on its line", line=start)
+        tokens = []
+        while True:
+            if i >= len(lines):
+                raise RecordError(f"the ({name} entry that starts on line {start} is not closed "
+                                  "by a line ')': the file is truncated", line=len(lines))
+            token = lines[i].rstrip("\r\n")
+            i += 1
+            if token == ")":
+                break
+            tokens.append(token[1:] if token.startswith("\\") else token)
+        entries.append((start, name, tokens))
+    return entries
+
+
+def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
+    record = Record(game="")
+    game_line = 1
+    parameters_line = 1
+    for line, name, tokens in _entries(lines):
+        if name == "game":
+            if len(tokens) != 1:
+                raise RecordError("(game ...) names one game", line=line)
+            record.game, game_line = tokens[0].lower(), line
+        elif name == "version":
+            if tokens != [str(FORMAT_VERSION)]:
+                raise RecordError(f"format version {' '.join(tokens)} is not one this Megalith "
+                                  f"reads (it reads version {FORMAT_VERSION})", line=line)
+        elif name == "players":
+            record.players = tokens
+        elif name == "parameters":
+            record.parameters, parameters_line = tokens, line
+        elif name == "swapped":
+            record.swapped = tokens != ["0"]
+        elif name == "status":
+            record.status = " ".join(tokens) or None
+        elif name == "moves":
+            for offset, token in enumerate(tokens, start=1):
+                if not token.strip():
+                    continue
+                move = normalise_move(token)
+                if move == SWAP:
+                    record.swapped = True
+                    continue
+                record.moves.append(move)
+                record.move_lines.append(line + offset)
+        elif name == "comment":
+            record.comment = tokens
+        elif name == "notes":
+            record.notes = _parse_notes(tokens, line)
+    if not record.game:
+        if game_hint is None:
+            raise RecordError("the file does not say which game it is (no (game ...) entry)",
+                              line=1)
+        record.game = game_hint.lower()
+        game_line = 1
+    _validate_setup(record, game_line, parameters_line)
+    return record
+
+
+def _parse_notes(tokens: list[str], entry_line: int) -> dict[int, str]:
+    notes: dict[int, str] = {}
+    for offset, token in enumerate(tokens, start=1):
+        number, _, text = token.partition(" ")
+        if not number.isdigit():
+            raise RecordError(f"a note starts with the number of its move, not {number!r}",
+                              line=entry_line + offset)
+        ply = int(number)
+        notes[ply] = f"{notes[ply]}\n{text}" if ply in notes else text
+    return notes
+
+
+def _parse_bare(lines: list[str]) -> Record:
+    numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
+    header_line, header = numbered[0]
+    words = header.split()
+    game = words[0].lower()
+    if game == "challenge" and len(words) > 1:
+        game = words[1].lower()
+        words = words[1:]
+    record = Record(game=game)
+    record.parameters = [w for w in words[1:] if w.startswith("-")]
+    record.players = [w for w in words[1:] if not w.startswith("-")]
+    for line, text in numbered[1:]:
+        move = normalise_move(text)
+        if move == SWAP:
+            if len(record.moves) != 1 or record.swapped:
+                raise RecordError("swap may only follow the first move", line=line)
+            record.swapped = True
+            continue
+        record.moves.append(move)
+        record.move_lines.append(line)
+    _validate_setup(record, header_line, header_line, default_names=True)
+    if record.swapped:
+        record.players = record.players[1:] + record.players[:1]
+    return record
+
+
+def _validate_setup(record: Record, game_line: int, parameters_line: int,
+                    default_names: bool = False) -> None:
+    """Check the game, options and players now, so errors carry their line."""
+    try:
+        info = registry.get(record.game)
+    except OptionError as exc:
+        raise RecordError(str(exc), line=game_line) from None
+    count = len(record.players) or None
+    try:
+        state = info.new(record.parameters, count)
+    except OptionError as exc:
+        raise RecordError(str(exc), line=parameters_line) from None
+    if not record.players and default_names:
+        record.players = list(state.sides)
+    if not record.players:
+        raise RecordError("the file names no players (no (players ...) entry)", line=1)
+    if record.swapped and not record.moves:
+        raise RecordError("the file says the opening was swapped, but has no opening move",
+                          line=game_line)
+
+
+# ---- replaying -------------------------------------------------------------------------
+
+def new_state(record: Record) -> GameState:
+    """The starting position of the record's game, options and players."""
+    try:
+        return registry.get(record.game).new(record.parameters, len(record.players) or None)
+    except OptionError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def replay(record: Record, upto: int | None = None) -> list[GameState]:
+    """The states after 0, 1, .. n moves (n = all, or `upto`); each is its own copy."""
+    return [state.copy() for state in _replayed(record, upto)]
+
+
+def final_state(record: Record, upto: int | None = None) -> GameState:
+    """The state after all moves (or `upto` of them), without keeping the ones between."""
+    state = None
+    for state in _replayed(record, upto):
+        pass
+    assert state is not None
+    return state
+
+
+def _replayed(record: Record, upto: int | None) -> Iterator[GameState]:
+    """One state, yielded after 0, 1, .. n moves; the caller copies what it keeps."""
+    count = len(record.moves) if upto is None else upto
+    if not 0 <= count <= len(record.moves):
+        raise RecordError(f"the game has {len(record.moves)} moves, not {count}")
+    state = new_state(record)
+    yield state
+    for ply, move in enumerate(record.moves[:count], start=1):
+        try:
+            state.play(move)
+            if ply == 1 and record.swapped:
+                state.play(SWAP)
+        except MoveError as exc:
+            line = record.move_lines[ply - 1] if ply <= len(record.move_lines) else None
+            raise RecordError(exc.reason, line=line, ply=ply, move=move) from None
+        yield state
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+def status_of(state: GameState, players: list[str]) -> str | None:
+    """pbmserv's status entry for a finished game: `winner <name>` or `tie`."""
+    outcome = state.outcome()
+    if outcome.status == "draw":
+        return "tie"
+    if outcome.status == "win" and outcome.winner in state.sides:
+        return f"winner {players[state.sides.index(outcome.winner)]}"
+    return None
+
+
+def _token(name: str) -> str:
+    return "_".join(name.split()) or "_"
+
+
+def _escape(line: str) -> str:
+    return "\\" + line if line[:1] in ("(", ")", "\\") else line
+
+
+def _multi(name: str, tokens: list[str]) -> list[str]:
+    return [f"({name}", *(_escape(t) for t in tokens), ")"] if tokens else []
+
+
+def dumps(record: Record) -> str:
+    """The record as pbmserv file text (with Megalith's game, version and notes entries)."""
+    out = [f"(game {record.game})", f"(version {FORMAT_VERSION})"]
+    if record.players:
+        out.append(f"(players {' '.join(_token(p) for p in record.players)})")
+    if record.swapped:
+        out.append("(swapped 1)")
+    if record.status:
+        out.append(f"(status {record.status})")
+    out += _multi("moves", record.moves)
+    if record.parameters:
+        out.append(f"(parameters {' '.join(record.parameters)})")
+    out += _multi("comment", record.comment)
+    note_lines = [f"{ply} {line}" for ply, text in sorted(record.notes.items()) if text
+                  for line in text.split("\n")]
+    out += _multi("notes", note_lines)
+    return "\n".join(out) + "\n"
+
+
+def load(path: str | os.PathLike[str]) -> Record:
+    """Read a record file; a pbmserv file without a game entry takes its directory's name
+    (pbmserv kept `games/<GameType>/<board>`) when that names a game."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the file is not text (it is not UTF-8)") from None
+    hint = path.parent.name.lower() if path.parent.name.lower() in registry.GAME_MODULES else None
+    return parse(text, hint)
+
+
+def save(path: str | os.PathLike[str], record: Record) -> None:
+    """Write atomically: a temporary file in the same folder, then a rename over the target,
+    so a crash never leaves half a record."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(dumps(record))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,50 @@
+"""Building games from pbmserv challenge options."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.protocol import OptionError
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+def test_options_are_parsed_and_applied() -> None:
+    info = registry.get("toy")
+    assert info.parse_parameters("-size=7 -FAST") == {"size": 7, "fast": True}
+    assert registry.new_game("TOY", ["-size=7"]).render() == "......."
+
+
+@pytest.mark.parametrize("parameters, message", [
+    ("-colour=red", "toy has no option -colour (its options: -size -fast)"),
+    ("-size", "-size needs a number, as in -size=8"),
+    ("-size=big", "-size needs a whole number, not 'big'"),
+    ("-size=12", "-size=12 is out of range (3 to 9)"),
+    ("-fast=1", "-fast takes no value"),
+    ("size=5", "'size=5' is not an option (options look like -size=8 or -hex)"),
+])
+def test_bad_options_are_refused_with_a_reason(parameters: str, message: str) -> None:
+    with pytest.raises(OptionError) as error:
+        registry.new_game("toy", parameters)
+    assert str(error.value) == message
+
+
+def test_player_count_is_checked() -> None:
+    with pytest.raises(OptionError, match="toy is for 2 to 3 players, not 4"):
+        registry.new_game("toy", "", 4)
+
+
+def test_impossible_combination_gives_the_games_reason() -> None:
+    with pytest.raises(OptionError, match="three players need -size=5 or more"):
+        registry.new_game("toy", "-size=3", 3)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        registry.get("chess")
+
+
+def test_format_parameters_round_trips() -> None:
+    options = registry.get("toy").parse_parameters("-size=4 -fast")
+    assert registry.format_parameters(options) == ["-size=4", "-fast"]

@@ -1,0 +1,42 @@
+"""rules/ is pure: it never imports Qt, pyqtgraph, OpenGL or the desktop package."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+FORBIDDEN = ("PySide6", "shiboken6", "pyqtgraph", "OpenGL", "desktop", "PyQt5", "PyQt6")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+            names.update(a.value for a in node.args if isinstance(a, ast.Constant))
+    return names
+
+
+def test_rules_sources_import_nothing_forbidden() -> None:
+    files = sorted(RULES.rglob("*.py"))
+    assert files
+    for path in files:
+        for name in _imported_modules(path):
+            assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+
+
+def test_importing_every_rules_module_loads_no_gui_library() -> None:
+    modules = [f"rules.{p.stem}" for p in sorted(RULES.glob("*.py")) if p.stem != "__init__"]
+    code = ("import importlib, sys\n"
+            f"for m in {modules!r}: importlib.import_module(m)\n"
+            f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=RULES.parent, check=True)
+    assert out.stdout.strip() == ""
