@@ -1,0 +1,228 @@
+"""The game session without a screen: the record as truth, walking the moves, play, undo and
+redo, swap, forced passes, notes, saving, and the autosave."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop import autosave
+from desktop.session import Session
+from rules import record as records
+from rules import registry
+from rules.protocol import MoveError
+
+RED, STONE = (180, 60, 50), (225, 220, 200)
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The rules tests' toy game (a row of cells, three in a row wins) and a private data
+    folder for the autosave."""
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.rules.toy_game")
+    monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))
+
+
+def toy_session(size: int = 5, players: int = 2) -> Session:
+    names = ["alice", "bob", "carol"][:players]
+    return Session.new("toy", [f"-size={size}"], names)
+
+
+def test_new_game_has_default_colours_by_side_and_shows_the_start() -> None:
+    session = toy_session()
+    assert session.sides == ("X", "O")
+    assert session.colours_by_side() == {"X": RED, "O": STONE}
+    assert (session.ply, session.viewed, session.modified) == (0, 0, False)
+    assert session.shown.to_move == "X"
+
+
+def test_play_records_canonical_moves_and_marks_the_game_modified() -> None:
+    session = toy_session()
+    played = session.play("A1")
+    assert (played.move, played.side, played.forced_passes) == ("a1", "X", ())
+    assert session.record.moves == ["a1"]
+    assert session.modified and session.at_end
+    assert session.last_move_shown == "a1"
+
+
+def test_an_illegal_move_changes_nothing_and_says_why() -> None:
+    session = toy_session()
+    session.play("a1")
+    with pytest.raises(MoveError) as error:
+        session.play("a1")
+    assert error.value.reason == "a1 is taken"
+    assert session.record.moves == ["a1"] and len(session.states) == 2
+
+
+def test_walking_the_move_list_and_playing_from_an_earlier_position_discards_later_moves(
+        ) -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.set_note(3, "last")
+    assert session.view_first() == 0 and session.shown.ply == 0
+    assert session.view_next() == 1 and session.view_previous() == 0
+    assert session.view(99) == 3 and session.view_last() == 3
+    session.view(1)
+    assert session.would_discard and session.shown.render() == "x...."
+    session.play("e1")
+    assert session.record.moves == ["a1", "e1"]
+    assert session.record.notes == {} and not session.can_redo()
+    assert session.shown.render() == "x...o"
+
+
+def test_undo_and_redo_walk_back_and_forth_at_the_end() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(0)
+    assert session.undo() and session.record.moves == ["a1", "b1"]
+    assert session.viewed == 2
+    assert session.undo() and session.record.moves == ["a1"]
+    played = session.redo()
+    assert played is not None and played.move == "b1"
+    assert session.redo().move == "c1" and session.redo() is None
+    assert session.record.moves == ["a1", "b1", "c1"]
+
+
+def test_a_new_move_forgets_the_redo_list() -> None:
+    session = toy_session()
+    session.play("a1")
+    session.undo()
+    assert session.can_redo()
+    session.play("b1")
+    assert not session.can_redo()
+
+
+def test_a_player_without_a_legal_move_passes_automatically_and_undo_takes_it_back() -> None:
+    session = toy_session(size=3)
+    session.play("a1")
+    session.play("b1")
+    played = session.play("c1")  # x o x: the row is full, nobody can place
+    assert played.forced_passes == ("O", "X")
+    assert session.record.moves == ["a1", "b1", "c1", "--", "--"]
+    assert played.outcome.status == "draw"
+    assert session.result_text() == "Draw: every player passed in succession"
+    assert session.move_table() == [["a1", "b1"], ["c1", "-- (Auto)"], ["-- (Auto)"]]
+    session.undo()
+    assert session.record.moves == ["a1", "b1"] and session.redo_stack == ["c1"]
+    session.redo()
+    assert session.record.moves == ["a1", "b1", "c1", "--", "--"]
+
+
+def test_swap_rotates_names_and_colours_and_undo_puts_them_back() -> None:
+    session = toy_session()
+    session.play("c1")
+    played = session.play("swap")
+    assert played.move == "swap"
+    assert session.record.players == ["bob", "alice"] and session.record.swapped
+    assert session.colours_by_side() == {"X": STONE, "O": RED}
+    assert session.shown.to_move == "O" and session.name("O") == "alice"
+    assert session.record.moves == ["c1"]
+    session.play("a1")
+    session.undo()
+    session.undo()
+    assert session.record.players == ["alice", "bob"] and not session.record.swapped
+    assert session.colours_by_side() == {"X": RED, "O": STONE}
+    assert "swap" in session.current.legal_moves()
+    session.redo()
+    session.redo()
+    assert session.record.players == ["bob", "alice"] and session.record.moves == ["c1", "a1"]
+
+
+def test_playing_a_new_first_move_before_a_swap_forgets_the_swap() -> None:
+    session = toy_session()
+    session.play("c1")
+    session.play("swap")
+    session.view(0)
+    session.play("a1")
+    assert session.record.players == ["alice", "bob"] and not session.record.swapped
+
+
+def test_resign_ends_a_two_player_game_with_the_winner_named() -> None:
+    session = toy_session()
+    session.play("a1")
+    played = session.play("resign")
+    assert played.move == "Resign" and played.outcome.winner == "X"
+    assert session.result_text() == "X (alice) wins: every other player resigned"
+
+
+def test_a_resigned_player_of_three_passes_automatically() -> None:
+    session = toy_session(players=3)
+    played = session.play("resign")
+    assert played.forced_passes == ()
+    session.play("a1")
+    played = session.play("b1")
+    assert played.forced_passes == ("X",)
+    assert session.record.moves == ["Resign", "a1", "b1", "--"]
+    assert session.shown.to_move == "O"
+
+
+def test_three_in_a_row_is_announced_with_the_name() -> None:
+    session = toy_session()
+    for move in ("a1", "d1", "b1", "e1", "c1"):
+        session.play(move)
+    assert session.result_text() == "X (alice) has three in a row"
+    assert session.shown.legal_moves() == []
+
+
+def test_notes_belong_to_a_ply_and_are_saved(tmp_path: Path) -> None:
+    session = toy_session()
+    session.play("a1")
+    session.set_note(1, "  a quiet opening ")
+    session.set_note(0, "")
+    assert session.note(1) == "a quiet opening" and session.note(0) == ""
+    target = session.save(tmp_path / "game.txt")
+    assert not session.modified
+    again = Session.load(target)
+    assert again.record.notes == {1: "a quiet opening"}
+    assert again.record.moves == ["a1"] and again.viewed == 1 and again.path == target
+
+
+def test_save_writes_the_status_of_a_finished_game(tmp_path: Path) -> None:
+    session = toy_session()
+    for move in ("a1", "d1", "b1", "e1", "c1"):
+        session.play(move)
+    session.save(tmp_path / "won.txt")
+    assert "(status winner alice)" in (tmp_path / "won.txt").read_text()
+
+
+def test_autosave_round_trip_keeps_colours_path_and_position(tmp_path: Path) -> None:
+    session = toy_session()
+    session.play("c1")
+    session.play("swap")
+    session.play("a1")
+    session.path = tmp_path / "from.txt"
+    session.view(1)
+    written = autosave.write(session)
+    assert written == tmp_path / "data" / "autosave.json"
+    assert not list(written.parent.glob("*.tmp"))
+    found = autosave.find()
+    assert found is not None and found.session is not None
+    again = found.session
+    assert again.record == session.record
+    assert again.colours == session.colours and again.path == session.path
+    assert again.viewed == 1 and again.modified
+    assert found.describe() == "toy between bob, alice, 2 moves (from from.txt)"
+    autosave.clear()
+    assert autosave.find() is None
+
+
+def test_a_damaged_autosave_is_reported_not_raised() -> None:
+    autosave.path().parent.mkdir(parents=True)
+    autosave.path().write_text(json.dumps({"record": "(game toy)\n(players a b)\n(moves\nz9\n)\n"}))
+    found = autosave.find()
+    assert found is not None and found.session is None
+    assert "move 1 (z9)" in found.error and "z9 is not on the board" in found.error
+
+
+def test_a_real_engine_game_replays_through_the_session() -> None:
+    pytest.importorskip("rules.quady")
+    session = Session.new("quady", ["-size=5"], ["alice", "bob"])
+    assert session.sides == ("X", "O")
+    session.play("a1")
+    assert session.current.ply == 1
+    again = Session.from_record(records.parse(records.dumps(session.record)))
+    assert again.current.render() == session.current.render()
