@@ -103,7 +103,7 @@ def parse(text: str, game_hint: str | None = None) -> Record:
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         raise RecordError("the file is empty", line=1)
-    if first.lstrip().startswith("("):
+    if any(line.startswith("(") for line in lines):  # no move starts with a bracket
         return _parse_pbmserv(lines, game_hint)
     return _parse_bare(lines)
 
