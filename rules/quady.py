@@ -1,0 +1,333 @@
+"""Quadrant Y (pbmserv `quady`): five games of Y on one triangle.
+
+The board is a triangle of side n (odd, 5 to 31). With m = (n+1)/2 it holds five games of Y:
+the whole board ("main") and four triangles of side m that share their borders: "top" (rows
+1..m), "left" (bottom-left), "right" (bottom-right) and "centre" (the inverted one). Each game
+is won by connecting its three sides with stones inside its triangle. A game won is a point;
+the first player with 3 points wins at once (one move may complete several games, so 4 points
+can happen). When the game ends, games still open stay undecided. See docs/rules/quady.md.
+
+The win test is incremental: one union-find forest per game, with a bit mask of the sides
+each group touches, updated once per stone. A game already decided is never updated again
+(in Y only one player can ever connect), which keeps later stones cheap.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+
+from rules.geometry import Board, column_letters, split_name, triangle_board
+from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome, SubgameResult
+from rules.registry import GameInfo
+
+GAMES = ("main", "top", "left", "right", "centre")
+COLOURS = ("X", "O")
+DEFAULT_SIZE = 15
+MIN_SIZE, MAX_SIZE = 5, 31
+POINTS_TO_WIN = 3
+_EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
+_SYMBOL = (None, "X", "O")
+_FULL_MASK = 0b111
+_COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
+                5: "five games"}
+
+
+@dataclass(frozen=True)
+class Subgame:
+    """One game of Y on the board: its name, its cells and its three sides (cell indices)."""
+
+    name: str
+    cells: frozenset[int]
+    sides: tuple[frozenset[int], frozenset[int], frozenset[int]]
+
+
+def _triangle(board: Board, name: str, inside, sides) -> Subgame:
+    """A sub-game from predicates on (row, column) counted from 0."""
+    cells = frozenset(i for i, (r, c) in enumerate(board.coords) if inside(r, c))
+    side_sets = tuple(frozenset(i for i in cells if test(*board.coords[i])) for test in sides)
+    return Subgame(name, cells, side_sets)  # type: ignore[arg-type]
+
+
+@cache
+def subgames(size: int) -> tuple[Subgame, ...]:
+    """The five games of a board of odd `size`, in the order of GAMES.
+
+    Rows and columns count from 0 here; h = m - 1 = (size-1)/2 is the row of the top
+    triangle's base, which is also the centre triangle's top side.
+    """
+    board = triangle_board(size)
+    last, h = size - 1, (size - 1) // 2
+    return (
+        _triangle(board, "main", lambda r, c: True,
+                  (lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == last)),
+        _triangle(board, "top", lambda r, c: r <= h,
+                  (lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == h)),
+        _triangle(board, "left", lambda r, c: r >= h and c <= r - h,
+                  (lambda r, c: c == 0, lambda r, c: c == r - h, lambda r, c: r == last)),
+        _triangle(board, "right", lambda r, c: r >= h and c >= h,
+                  (lambda r, c: c == h, lambda r, c: c == r, lambda r, c: r == last)),
+        _triangle(board, "centre", lambda r, c: r >= h and r - h <= c <= h,
+                  (lambda r, c: r == h, lambda r, c: c == r - h, lambda r, c: c == h)),
+    )
+
+
+class _Topology:
+    """Everything the engine precomputes for one board size, shared by all states.
+
+    Union-find node of cell i in game g is g * N + i. `memberships[i]` lists, for each game
+    holding cell i: (game, node, side mask of the cell in that game, ((neighbour cell,
+    neighbour node), ...) for the neighbours inside that game).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.board = triangle_board(size)
+        self.games = subgames(size)
+        n = len(self.board)
+        memberships: list[list[tuple]] = [[] for _ in range(n)]
+        for g, game in enumerate(self.games):
+            for i in sorted(game.cells):
+                mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
+                nbrs = tuple((j, g * n + j) for j in self.board.neighbours[i] if j in game.cells)
+                memberships[i].append((g, g * n + i, mask, nbrs))
+        self.memberships = tuple(tuple(m) for m in memberships)
+        self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
+        self.node_count = len(self.games) * n
+
+    def __deepcopy__(self, memo: dict) -> _Topology:
+        return self  # immutable and shared
+
+
+@cache
+def _topology(size: int) -> _Topology:
+    return _Topology(size)
+
+
+class QuadYState(GameState):
+    """A game of Quadrant Y. X moves first; `swap` is offered on the second move."""
+
+    game = "quady"
+    voluntary_pass = False
+    offers_swap = True
+
+    def __init__(self, size: int = DEFAULT_SIZE, options: dict[str, int | bool] | None = None
+                 ) -> None:
+        super().__init__(options=dict(options or {}), turn_order=COLOURS)
+        self.size = size
+        self._topo = _topology(size)
+        count = len(self._topo.board)
+        self._cells = [_EMPTY] * count
+        self._parent = list(range(self._topo.node_count))
+        self._mask = [0] * self._topo.node_count
+        self._winners = [_EMPTY] * len(GAMES)
+        self._points = [0, 0, 0]  # indexed by colour code
+        self._empty = count
+        self._outcome = self._make_outcome()
+
+    # ---- queries for the views ------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._topo.board
+
+    def stone(self, name: str) -> str | None:
+        """'X', 'O' or None for an empty cell; KeyError for a name not on the board."""
+        index = self.board.cell(name)
+        if index is None:
+            raise KeyError(name)
+        return _SYMBOL[self._cells[index]]
+
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        cell = self.board.cell(move)
+        return () if cell is None else (self.board.names[cell],)
+
+    def subgame_cells(self) -> dict[str, frozenset[str]]:
+        names = self.board.names
+        return {game.name: frozenset(names[i] for i in game.cells) for game in self._topo.games}
+
+    def winning_chains(self) -> dict[str, tuple[str, ...]]:
+        """For each decided game, a smallest set of its winner's stones that connects its
+        three sides, in reading order of the board."""
+        names = self.board.names
+        return {game.name: tuple(names[i] for i in self._chain(g))
+                for g, game in enumerate(self._topo.games) if self._winners[g]}
+
+    # ---- the protocol ---------------------------------------------------------------
+
+    def _board_moves(self) -> list[str]:
+        if self._outcome.over:
+            return []
+        names = self.board.names
+        return [names[i] for i, colour in enumerate(self._cells) if colour == _EMPTY]
+
+    def board_moves_exist(self) -> bool:
+        return not self._outcome.over and self._empty > 0
+
+    def _play_board_move(self, text: str) -> str:
+        index = self._parse_cell(text)
+        occupant = self._cells[index]
+        if occupant != _EMPTY:
+            raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
+                                  "a stone goes on an empty cell")
+        colour = 1 if len(self.moves) % 2 == 0 else 2
+        self._place(index, colour)
+        return self.board.names[index]
+
+    def _board_outcome(self) -> Outcome:
+        return self._outcome
+
+    def _scores(self) -> dict[str, int]:
+        return {"X": self._points[1], "O": self._points[2]}
+
+    def copy(self) -> QuadYState:
+        """An independent copy (faster than the generic deep copy: the topology is shared)."""
+        clone = _copy.copy(self)
+        clone.options = dict(self.options)
+        clone.moves = list(self.moves)
+        clone.resigned = set(self.resigned)
+        clone._cells = list(self._cells)
+        clone._parent = list(self._parent)
+        clone._mask = list(self._mask)
+        clone._winners = list(self._winners)
+        clone._points = list(self._points)
+        return clone
+
+    def render(self) -> str:
+        """The board in the help page's style: `x`/`o` stones, `+` for an empty cell on a
+        sub-game border, `.` for other empty cells, rows numbered from the apex, column
+        letters under the last row (a two-letter column shows its second letter below)."""
+        n, board, border = self.size, self.board, self._topo.border
+        width = len(str(n))
+        lines = []
+        for r in range(n):
+            row_cells = []
+            for c in range(r + 1):
+                i = board.at[(r, c)]
+                colour = self._cells[i]
+                row_cells.append(_SYMBOL[colour].lower() if colour else
+                                 "+" if i in border else ".")
+            label = f"{r + 1}-".rjust(width + 1 + n - 1 - r)
+            lines.append(f"{label} {' '.join(row_cells)}")
+        margin = " " * (width + 3)  # the last row's first cell is at column width + 2
+        lines.append(margin + " ".join("\\" * n))
+        letters = [column_letters(c).upper() for c in range(n)]
+        lines.append(margin + " " + " ".join(word[0] for word in letters))
+        if any(len(word) > 1 for word in letters):
+            lines.append((margin + " " + " ".join(word[1:] or " " for word in letters)).rstrip())
+        return "\n".join(lines)
+
+    # ---- the engine -----------------------------------------------------------------
+
+    def _parse_cell(self, text: str) -> int:
+        index = self.board.index.get(text)
+        if index is not None:
+            return index
+        parts = split_name(text)
+        if parts is None:
+            raise MoveError(text, "a move is an empty cell such as f6 (or swap, or Resign)")
+        column, row = parts
+        if not 1 <= row <= self.size:
+            raise MoveError(text, f"there is no row {row}: the rows are 1 to {self.size}")
+        raise MoveError(text, f"row {row} has only the cells a{row} to "
+                              f"{column_letters(row - 1)}{row}")
+
+    def _place(self, index: int, colour: int) -> None:
+        """Put a stone of `colour` (1 X, 2 O) on empty cell `index` and update every open
+        game holding that cell; refresh the cached outcome."""
+        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
+        cells[index] = colour
+        self._empty -= 1
+        newly_won = False
+        for g, node, side_mask, nbrs in self._topo.memberships[index]:
+            if winners[g]:
+                continue
+            joined = side_mask
+            for cell, other in nbrs:
+                if cells[cell] == colour:
+                    while parent[other] != other:  # find, halving the path
+                        parent[other] = parent[parent[other]]
+                        other = parent[other]
+                    if other != node:
+                        parent[other] = node
+                        joined |= mask[other]
+            mask[node] = joined
+            if joined == _FULL_MASK:
+                winners[g] = colour
+                self._points[colour] += 1
+                newly_won = True
+        if newly_won:
+            self._outcome = self._make_outcome()
+
+    def _make_outcome(self) -> Outcome:
+        """The outcome for the current points (with the winner's chains once it is over)."""
+        subs = tuple(SubgameResult(name, _SYMBOL[w]) for name, w in zip(GAMES, self._winners))
+        scores = self._scores()
+        leader = next((c for c in (1, 2) if self._points[c] >= POINTS_TO_WIN), None)
+        if leader is None:
+            return Outcome("ongoing", None, scores, subs)
+        won = [g for g in range(len(GAMES)) if self._winners[g] == leader]
+        names = self.board.names
+        chain = tuple(dict.fromkeys(names[i] for g in won for i in self._chain(g)))
+        reason = (f"{_SYMBOL[leader]} won {_COUNT_WORDS[len(won)]}: "
+                  + ", ".join(GAMES[g] for g in won))
+        return Outcome("win", _SYMBOL[leader], scores, subs, reason, chain)
+
+    def _chain(self, g: int) -> list[int]:
+        """A smallest connected set of the winner's stones of game g touching its three
+        sides: the stone v minimising the sum of its distances to the sides, plus shortest
+        paths from v to each side (they meet only at v, so the set is optimal)."""
+        game, colour = self._topo.games[g], self._winners[g]
+        stones = {i for i in game.cells if self._cells[i] == colour}
+        neighbours = self.board.neighbours
+        distances = []
+        for side in game.sides:
+            dist = {i: 0 for i in side if i in stones}
+            queue = deque(sorted(dist))
+            while queue:
+                i = queue.popleft()
+                for j in neighbours[i]:
+                    if j in stones and j not in dist:
+                        dist[j] = dist[i] + 1
+                        queue.append(j)
+            distances.append(dist)
+        reachable = [i for i in sorted(stones) if all(i in d for d in distances)]
+        centre = min(reachable, key=lambda i: sum(d[i] for d in distances))
+        chain = {centre}
+        for dist in distances:
+            i = centre
+            while dist[i]:
+                i = min(j for j in neighbours[i] if dist.get(j) == dist[i] - 1)
+                chain.add(i)
+        return sorted(chain)
+
+
+def _fill_for_test(state: QuadYState, order: list[int]) -> None:
+    """Place stones alternately (X first) on the cells `order` lists, ignoring the 3-point
+    end of the game: for tests that fill whole boards to check each game of Y."""
+    for turn, index in enumerate(order):
+        state._place(index, 1 + turn % 2)
+
+
+def _new_game(options: dict[str, int | bool], players: int) -> QuadYState:
+    size = options.get("size", DEFAULT_SIZE)
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise OptionError(f"-size={size} is out of range: Quadrant Y boards are odd sizes "
+                          f"from {MIN_SIZE} to {MAX_SIZE}")
+    if size % 2 == 0:
+        raise OptionError(f"-size={size} is even: Quadrant Y needs an odd size from {MIN_SIZE} "
+                          f"to {MAX_SIZE} so that the four triangles split evenly (the help "
+                          "page's \"even number\" is a typo)")
+    return QuadYState(size, options)
+
+
+INFO = GameInfo(
+    name="quady",
+    title="Quadrant Y",
+    min_players=2,
+    max_players=2,
+    options=(OptionSpec("size", "int", "board size: an odd number of rows, 5 to 31 (default 15)",
+                        minimum=MIN_SIZE, maximum=MAX_SIZE),),
+    factory=_new_game,
+)
