@@ -1,0 +1,437 @@
+"""Drogo: Go played with stacking cubes (pbmserv `drogo`), read with RULINGS.md, section Drogo.
+
+The board is n x n and stacks are at most n high. A move places one piece (`c3`) or two pieces
+that share a face: `c3,c4` (neighbouring cells, the pieces at the same level) or `c3,c3` (the
+second on top of the first). The pieces of a two-piece move are placed one after the other, in
+the order written, and after each one its captures happen and the suicide rule is applied; so
+the order matters and `c3,c4` and `c4,c3` are two different moves. The choices made where the
+rules are silent are written up in docs/rules/drogo.md.
+
+Internally cells are numbered as in `geometry.square_board` and sides by seat (0 = X). The
+position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 for an empty
+cell), which every legality test changes in place and restores from an undo log; the pieces of
+each stack (for the 3D views) are kept apart in `_pieces` and only updated by moves that are
+really played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+
+from rules.geometry import Board, square_board
+from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+                            Stone)
+from rules.registry import GameInfo, Options
+
+SIDE_LETTERS = ("X", "O", "Y", "Z")
+DEFAULT_SIZE = 6
+MIN_SIZE = 3
+MAX_SIZE = 19
+
+NO_CELL = -1  # the second cell of a one-piece move
+PLACED, CAPTURED = 0, 1  # kinds of undo-log entries
+
+# An undo-log entry: (cell, height before, owner before, PLACED or CAPTURED).
+LogEntry = tuple[int, int, int, int]
+# A move as cells: (first cell, second cell or NO_CELL).
+CellMove = tuple[int, int]
+
+
+class DrogoState(GameState):
+    game = "drogo"
+    voluntary_pass = False
+    offers_swap = True
+
+    def __init__(self, options: Options, players: int) -> None:
+        size = int(options.get("size", DEFAULT_SIZE))
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise OptionError(f"-size={size} is out of range ({MIN_SIZE} to {MAX_SIZE})")
+        if not 2 <= players <= 4:
+            raise OptionError(f"drogo is for 2 to 4 players, not {players}")
+        super().__init__(options=dict(options), turn_order=SIDE_LETTERS[:players])
+        self._n = size
+        self._single = bool(options.get("single", False))
+        self._in_place = bool(options.get("in_place", False))
+        self._easy_free = bool(options.get("easy_free", False))
+        board = square_board(size)
+        self._names = board.names
+        self._nbrs = board.neighbours
+        cells = len(board)
+        self._height = [0] * cells
+        self._owner = [-1] * cells
+        self._pieces: list[list[int]] = [[] for _ in range(cells)]
+        self._space = _move_space(size)
+        self._empty_board = True
+        # Whether each side has a board move in the current position, worked out when first
+        # asked (None: not yet) and forgotten by every board move; see _can_move_now.
+        self._can_move: list[bool | None] = [True] * players
+        self._totals = [0] * players
+        self._version = 0  # counts the board moves played, to key the outcome cache
+        self._outcome_cache: tuple[tuple[int, int], Outcome] | None = None
+
+    # ---- what the views and the CLI read ---------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return square_board(self._n)
+
+    @property
+    def size(self) -> int:
+        return self._n
+
+    def height(self, name: str) -> int:
+        return self._height[self._cell(name)]
+
+    def owner(self, name: str) -> str | None:
+        seat = self._owner[self._cell(name)]
+        return None if seat < 0 else self.turn_order[seat]
+
+    def stones(self) -> list[Stone]:
+        """One cube per piece, bottom up, with the colour of that piece (a stack built over an
+        enemy piece keeps it underneath; -in_place captures recolour whole stacks)."""
+        return [Stone((self._names[cell],), level + 1, self.turn_order[seat], "cube")
+                for cell, stack in enumerate(self._pieces)
+                for level, seat in enumerate(stack)]
+
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        low = move.strip().lower()
+        if low in (PASS, "pass", SWAP, "resign"):
+            return ()
+        return tuple(part.strip() for part in low.split(","))
+
+    def _scores(self) -> dict[str, int]:
+        return dict(zip(self.turn_order, self._totals))
+
+    # ---- the protocol ---------------------------------------------------------------
+
+    def _board_moves(self) -> list[str]:
+        seat = self._seat_to_move()
+        return [self._text(move) for move in self._candidates(seat)
+                if self._refusal(move, seat) is None]
+
+    def board_moves_exist(self) -> bool:
+        return self._seat_can_move(self._seat_to_move())
+
+    def _play_board_move(self, text: str) -> str:
+        move = self._parse(text)
+        seat = self._seat_to_move()
+        log: list[LogEntry] = []
+        reason = self._try(move, seat, log)
+        if reason is not None:
+            self._undo(log)
+            raise MoveError(text, reason)
+        self._commit(log, seat)
+        return self._text(move)
+
+    def _board_outcome(self) -> Outcome:
+        """Worked out once per position and number of resignations (the sides still in the
+        game decide whether anyone can move and who leads)."""
+        key = (self._version, len(self.resigned))
+        if self._outcome_cache is None or self._outcome_cache[0] != key:
+            self._outcome_cache = (key, self._work_out_outcome())
+        return self._outcome_cache[1]
+
+    def _work_out_outcome(self) -> Outcome:
+        players = len(self.turn_order)
+        first = self._seat_to_move()
+        alive = [seat % players for seat in range(first, first + players)
+                 if self.turn_order[seat % players] not in self.resigned]
+        scores = self._scores()
+        if any(self._seat_can_move(seat) for seat in alive):
+            return Outcome("ongoing", scores=scores)
+        best = max(self._totals[seat] for seat in alive)
+        leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
+        why = "the board is full" if min(self._height) == self._n else "no player can move"
+        reason = f"{why}: " + ", ".join(f"{side} {scores[side]}" for side in self.turn_order)
+        if len(leaders) > 1:
+            return Outcome("draw", None, scores, reason=f"{reason}; {' and '.join(leaders)} tie")
+        return Outcome("win", leaders[0], scores, reason=reason)
+
+    def render(self) -> str:
+        """Owners and heights side by side, as pbmserv's board summaries, then the scores."""
+        n, width = self._n, len(str(self._n))
+        letters = [self._names[c * n][:-1] for c in range(n)]
+        header = " ".join(f"{letter:>{width}}" for letter in letters)
+        margin = " " * (width + 1)
+        lines = [f"{margin}{header}{margin}   {margin}{header}"]
+        for row in range(n - 1, -1, -1):
+            label = f"{row + 1:>{width}}"
+            cells = [c * n + row for c in range(n)]
+            owners = " ".join(f"{self._owner_char(cell):>{width}}" for cell in cells)
+            heights = " ".join(f"{self._height[cell] or '.':>{width}}" for cell in cells)
+            lines.append(f"{label} {owners} {label}   {label} {heights} {label}")
+        lines.append(f"{margin}{header}{margin}   {margin}{header}")
+        lines.append("Scores: " + ", ".join(f"{side} {score}"
+                                           for side, score in self._scores().items()))
+        return "\n".join(lines)
+
+    # ---- random play ----------------------------------------------------------------
+
+    def random_move(self, rng: random.Random) -> str:
+        """A move drawn uniformly from `legal_moves()`, without listing them all.
+
+        Draws are made from the fixed space of every move shape on this board (plus `swap`
+        when it is legal) until one is legal; each draw is uniform and independent, so the
+        move found is uniform among the legal ones. After many misses the rest is settled by
+        testing the whole space in a random order, which is uniform too. With no legal board
+        move (the side can place no single piece), `--`.
+        """
+        side = self.to_move
+        if side is None:
+            raise MoveError("", "the game is over")
+        seat = self._seat_to_move()
+        if side in self.resigned or not self._seat_can_move(seat):
+            return PASS
+        space = self._space
+        size = len(space) + (1 if self._swap_legal() else 0)
+        draw = rng.random
+        for _ in range(4 * size):
+            pick = int(draw() * size)
+            if pick == len(space):
+                return SWAP
+            move = space[pick]
+            if self._is_candidate(move, seat) and self._refusal(move, seat) is None:
+                return self._text(move)
+        pool = self._legal_moves_in_random_order(seat, rng)
+        return next(pool)
+
+    def _legal_moves_in_random_order(self, seat: int, rng: random.Random) -> Iterator[str]:
+        pool: list[CellMove | None] = list(self._candidates(seat))
+        if self._swap_legal():
+            pool.append(None)
+        rng.shuffle(pool)
+        for move in pool:
+            if move is None:
+                yield SWAP
+            elif self._refusal(move, seat) is None:
+                yield self._text(move)
+
+    # ---- moves as cells ---------------------------------------------------------------
+
+    def _seat_to_move(self) -> int:
+        return len(self.moves) % len(self.turn_order)
+
+    def _cell(self, name: str) -> int:
+        cell = self.board.cell(name)
+        if cell is None:
+            raise KeyError(f"{name} is not on the {self._n}x{self._n} board")
+        return cell
+
+    def _text(self, move: CellMove) -> str:
+        first, second = move
+        if second == NO_CELL:
+            return self._names[first]
+        return f"{self._names[first]},{self._names[second]}"
+
+    def _parse(self, text: str) -> CellMove:
+        """Cells of a lower-cased move text; MoveError for malformed text or a shape the
+        options or the opening forbid (checks that need no position)."""
+        parts = [part.strip() for part in text.split(",")]
+        if len(parts) > 2 or not all(parts):
+            raise MoveError(text, "a move is one cell (c3) or two cells that share a face "
+                                  "(c3,c4 or c3,c3)")
+        cells = []
+        for part in parts:
+            cell = self.board.cell(part)
+            if cell is None:
+                raise MoveError(text, f"{part} is not on the {self._n}x{self._n} board")
+            cells.append(cell)
+        if len(cells) == 1:
+            return cells[0], NO_CELL
+        if self._single:
+            raise MoveError(text, "-single allows one piece per move")
+        if self._empty_board:
+            raise MoveError(text, "the opening move is one piece")
+        first, second = cells
+        if first != second and second not in self._nbrs[first]:
+            raise MoveError(text, f"{parts[0]} and {parts[1]} do not share a face")
+        return first, second
+
+    def _candidates(self, seat: int) -> list[CellMove]:
+        """Every move that might be legal for `seat`: a superset of the legal board moves."""
+        return [move for move in self._space if self._is_candidate(move, seat)]
+
+    def _is_candidate(self, move: CellMove, seat: int) -> bool:
+        """Whether a move shape could be legal, judged from the position before it.
+
+        A pair `a,b` of neighbours needs stacks of one height, or (captures removing stacks)
+        an empty `a` and an enemy stack at `b` that the first piece might capture, leaving
+        `b` empty too: only then can the two pieces meet at one level.
+        """
+        first, second = move
+        height = self._height
+        level = height[first]
+        if level >= self._n:
+            return False
+        if second == NO_CELL:
+            return True
+        if self._single or self._empty_board:
+            return False
+        if second == first:
+            return level <= self._n - 2
+        if height[second] == level:
+            return True
+        top = self._owner[second]
+        return not self._in_place and level == 0 and top >= 0 and top != seat
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def _refusal(self, move: CellMove, seat: int) -> str | None:
+        """Why `move` is illegal for `seat`, or None if it is legal; the position is unchanged
+        afterwards. The move's shape must have passed `_parse` (candidates do)."""
+        log: list[LogEntry] = []
+        reason = self._try(move, seat, log)
+        self._undo(log)
+        return reason
+
+    def _try(self, move: CellMove, seat: int, log: list[LogEntry]) -> str | None:
+        """Play `move` for `seat` into the position, logging every change; return the reason
+        it is illegal (the caller then undoes the log) or None."""
+        first, second = move
+        reason = self._drop(first, seat, log)
+        if reason is not None or second == NO_CELL:
+            return reason
+        if second != first:
+            below = self._height[first] - 1
+            if self._height[second] != below:
+                return (f"{self._names[first]} and {self._names[second]} do not share a face: "
+                        f"the pieces would be at levels {below + 1} and "
+                        f"{self._height[second] + 1}")
+        return self._drop(second, seat, log)
+
+    def _drop(self, cell: int, seat: int, log: list[LogEntry]) -> str | None:
+        """Place one piece of `seat` on `cell`, make its captures and apply the suicide rule."""
+        height, owner = self._height, self._owner
+        around = self._nbrs[cell]
+        level = height[cell]
+        if level >= self._n:
+            return f"{self._names[cell]} is full ({self._n} high)"
+        top = owner[cell]
+        if top >= 0 and top != seat and seat not in [owner[other] for other in around]:
+            return "you may only build on an enemy stack next to your own group"
+        log.append((cell, level, top, PLACED))
+        height[cell] = level + 1
+        owner[cell] = seat
+        for other in around:
+            enemy = owner[other]
+            if enemy >= 0 and enemy != seat:
+                group = self._group_without_freedom(other)
+                if group is not None:
+                    self._capture(group, seat, log)
+        if self._group_without_freedom(cell) is not None:
+            return f"{self._names[cell]} would have no freedom"
+        return None
+
+    def _group_without_freedom(self, start: int) -> list[int] | None:
+        """The group of the stack at `start` if it has no freedom, else None (found early)."""
+        height, owner, nbrs = self._height, self._owner, self._nbrs
+        easy = self._easy_free
+        floor = height[start] if easy else 1
+        for other in nbrs[start]:
+            if height[other] < floor:
+                return None
+        seat = owner[start]
+        group = [start]
+        seen = {start}
+        index = 0
+        while index < len(group):
+            cell = group[index]
+            index += 1
+            floor = height[cell] if easy else 1
+            for other in nbrs[cell]:
+                if height[other] < floor:
+                    return None
+                if owner[other] == seat and other not in seen:
+                    seen.add(other)
+                    group.append(other)
+        return group
+
+    def _capture(self, group: list[int], seat: int, log: list[LogEntry]) -> None:
+        height, owner = self._height, self._owner
+        for cell in group:
+            log.append((cell, height[cell], owner[cell], CAPTURED))
+            if self._in_place:
+                owner[cell] = seat
+            else:
+                height[cell] = 0
+                owner[cell] = -1
+
+    def _undo(self, log: list[LogEntry]) -> None:
+        height, owner = self._height, self._owner
+        for cell, level, top, _ in reversed(log):
+            height[cell] = level
+            owner[cell] = top
+
+    def _commit(self, log: list[LogEntry], seat: int) -> None:
+        """Bring the pieces, scores and who-can-move up to date after a legal move."""
+        pieces, totals = self._pieces, self._totals
+        touched: dict[int, None] = {}
+        for cell, level, top, kind in log:
+            if cell not in touched:
+                touched[cell] = None
+                if top >= 0:
+                    totals[top] -= level
+            if kind == PLACED:
+                pieces[cell].append(seat)
+            elif self._in_place:
+                pieces[cell] = [seat] * len(pieces[cell])
+            else:
+                pieces[cell] = []
+        for cell in touched:
+            if self._owner[cell] >= 0:
+                totals[self._owner[cell]] += self._height[cell]
+        self._empty_board = False
+        self._version += 1
+        self._can_move = [None] * len(self.turn_order)
+
+    def _seat_can_move(self, seat: int) -> bool:
+        """Whether `seat` has a board move. The first piece of a two-piece move is judged
+        exactly as a one-piece move, so a side that can place no single piece cannot move."""
+        known = self._can_move[seat]
+        if known is None:
+            n = self._n
+            known = any(self._refusal((cell, NO_CELL), seat) is None
+                        for cell, level in enumerate(self._height) if level < n)
+            self._can_move[seat] = known
+        return known
+
+    def _owner_char(self, cell: int) -> str:
+        seat = self._owner[cell]
+        return "." if seat < 0 else self.turn_order[seat].lower()
+
+
+@cache
+def _move_space(size: int) -> tuple[CellMove, ...]:
+    """Every move shape on a size x size board, legal or not: each cell alone, each cell
+    twice (stacked) and each ordered pair of neighbours."""
+    board = square_board(size)
+    space: list[CellMove] = []
+    for cell in range(len(board)):
+        space.append((cell, NO_CELL))
+        space.append((cell, cell))
+        space.extend((cell, other) for other in board.neighbours[cell])
+    return tuple(space)
+
+
+def _new(options: Options, players: int) -> DrogoState:
+    return DrogoState(options, players)
+
+
+INFO = GameInfo(
+    name="drogo",
+    title="Drogo",
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec("size", "int", f"the board is size x size and stacks at most size high "
+                                  f"(default {DEFAULT_SIZE})", MIN_SIZE, MAX_SIZE),
+        OptionSpec("single", "flag", "one piece per move"),
+        OptionSpec("in_place", "flag", "captured stacks take the capturer's colour instead of "
+                                       "being removed"),
+        OptionSpec("easy_free", "flag", "a neighbouring stack lower than a stack is a freedom "
+                                        "too, not only an empty cell"),
+    ),
+    factory=_new,
+)
