@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import copy as _copy
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache
 
 from rules.geometry import Board, column_letters, split_name, triangle_board
@@ -44,11 +45,16 @@ class Subgame:
     sides: tuple[frozenset[int], frozenset[int], frozenset[int]]
 
 
-def _triangle(board: Board, name: str, inside, sides) -> Subgame:
-    """A sub-game from predicates on (row, column) counted from 0."""
-    cells = frozenset(i for i, (r, c) in enumerate(board.coords) if inside(r, c))
-    side_sets = tuple(frozenset(i for i in cells if test(*board.coords[i])) for test in sides)
-    return Subgame(name, cells, side_sets)  # type: ignore[arg-type]
+Where = Callable[[int, int], bool]  # a test on (row, column), both counted from 0
+
+
+def _triangle(board: Board, name: str, inside: Where, a: Where, b: Where, c: Where
+              ) -> Subgame:
+    """A sub-game: the cells passing `inside`, and its three sides `a`, `b`, `c`."""
+    cells = frozenset(i for i, (row, col) in enumerate(board.coords) if inside(row, col))
+    def side(test: Where) -> frozenset[int]:
+        return frozenset(i for i in cells if test(*board.coords[i]))
+    return Subgame(name, cells, (side(a), side(b), side(c)))
 
 
 @cache
@@ -62,15 +68,15 @@ def subgames(size: int) -> tuple[Subgame, ...]:
     last, h = size - 1, (size - 1) // 2
     return (
         _triangle(board, "main", lambda r, c: True,
-                  (lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == last)),
+                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == last),
         _triangle(board, "top", lambda r, c: r <= h,
-                  (lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == h)),
+                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == h),
         _triangle(board, "left", lambda r, c: r >= h and c <= r - h,
-                  (lambda r, c: c == 0, lambda r, c: c == r - h, lambda r, c: r == last)),
+                  lambda r, c: c == 0, lambda r, c: c == r - h, lambda r, c: r == last),
         _triangle(board, "right", lambda r, c: r >= h and c >= h,
-                  (lambda r, c: c == h, lambda r, c: c == r, lambda r, c: r == last)),
+                  lambda r, c: c == h, lambda r, c: c == r, lambda r, c: r == last),
         _triangle(board, "centre", lambda r, c: r >= h and r - h <= c <= h,
-                  (lambda r, c: r == h, lambda r, c: c == r - h, lambda r, c: c == h)),
+                  lambda r, c: r == h, lambda r, c: c == r - h, lambda r, c: c == h),
     )
 
 
@@ -124,7 +130,8 @@ class QuadYState(GameState):
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
         self._empty = count
-        self._outcome = self._make_outcome()
+        self._outcome = Outcome()
+        self._outcome = self._make_outcome(_EMPTY)
 
     # ---- queries for the views ------------------------------------------------------
 
@@ -174,6 +181,12 @@ class QuadYState(GameState):
         colour = 1 if len(self.moves) % 2 == 0 else 2
         self._place(index, colour)
         return self.board.names[index]
+
+    def outcome(self) -> Outcome:
+        """The generic outcome (a resignation ends the game too), always with the points and
+        every sub-game's winner."""
+        result = super().outcome()
+        return result if result.subgames else replace(result, subgames=self._outcome.subgames)
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
@@ -258,14 +271,19 @@ class QuadYState(GameState):
                 self._points[colour] += 1
                 newly_won = True
         if newly_won:
-            self._outcome = self._make_outcome()
+            self._outcome = self._make_outcome(colour)
 
-    def _make_outcome(self) -> Outcome:
-        """The outcome for the current points (with the winner's chains once it is over)."""
+    def _make_outcome(self, mover: int) -> Outcome:
+        """The outcome after `mover` (a colour code) placed a stone: with the winner's chains
+        once a player has 3 points. The first to reach 3 stays the winner (only the test
+        helper that fills whole boards plays on after that)."""
         subs = tuple(SubgameResult(name, _SYMBOL[w]) for name, w in zip(GAMES, self._winners))
         scores = self._scores()
-        leader = next((c for c in (1, 2) if self._points[c] >= POINTS_TO_WIN), None)
-        if leader is None:
+        if self._outcome.over:
+            leader = 1 if self._outcome.winner == "X" else 2
+        elif mover and self._points[mover] >= POINTS_TO_WIN:
+            leader = mover
+        else:
             return Outcome("ongoing", None, scores, subs)
         won = [g for g in range(len(GAMES)) if self._winners[g] == leader]
         names = self.board.names

@@ -220,7 +220,9 @@ def test_resign_ends_the_game_for_the_opponent() -> None:
     assert state.play("resign") == "Resign"
     outcome = state.outcome()
     assert (outcome.status, outcome.winner) == ("win", "X")
+    assert outcome.reason == "X wins: every other player resigned"
     assert outcome.scores == {"X": 0, "O": 0}
+    assert [(s.name, s.winner) for s in outcome.subgames] == [(g, None) for g in GAMES]
     assert state.to_move is None and state.legal_moves() == []
 
 
@@ -445,3 +447,4 @@ def test_a_full_board_has_exactly_one_winner_of_each_game(case) -> None:
         assert x != o, f"{game.name}: exactly one player connects"
         assert results[game.name] == ("X" if x else "O")
     assert sum(state.outcome().scores.values()) == 5
+    assert state.outcome().status == "win"
