@@ -214,16 +214,18 @@ class Session:
         self.redo_stack.pop()
         return played
 
-    def set_note(self, ply: int, text: str) -> None:
-        """Annotates the position after `ply` moves (an empty text removes the note)."""
+    def set_note(self, ply: int, text: str) -> bool:
+        """Annotates the position after `ply` moves (an empty text removes the note);
+        returns whether the note changed."""
         text = text.strip()
         if text == self.record.notes.get(ply, ""):
-            return
+            return False
         if text:
             self.record.notes[ply] = text
         else:
             self.record.notes.pop(ply, None)
         self.modified = True
+        return True
 
     def note(self, ply: int) -> str:
         return self.record.notes.get(ply, "")

@@ -1,0 +1,636 @@
+"""The main window: menus, toolbar, the board view, the side panel, the move line and the
+status bar, around one Session (the game in progress).
+
+The window never holds game logic: it asks the Session to play, undo, walk the moves, and
+redraws the view and the panel from the Session after every change. Dialogs that need an
+answer go through QMessageBox's static functions (tests replace them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
+                               QMainWindow, QMessageBox, QPushButton, QStackedWidget,
+                               QToolBar, QVBoxLayout, QWidget)
+
+from rules import registry
+from rules.protocol import MoveError, OptionError
+from rules.record import RecordError
+
+from desktop import autosave, settings
+from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.help import HelpDialog, desktop_guide_text, page_text
+from desktop.panels import SidePanel
+from desktop.session import Played, Session
+
+RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
+STACKING_GAMES = ("druid", "drogo")  # the games with an owners/heights map
+FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
+
+
+def view_classes():
+    """The views package's `create_view` and `SummaryMap`, imported with the first board
+    (it loads OpenGL and pyqtgraph, which the window's own start does not need)."""
+    from desktop.views import SummaryMap, create_view
+
+    return create_view, SummaryMap
+
+
+class MainWindow(QMainWindow):
+    def __init__(self) -> None:
+        super().__init__()
+        self.settings = settings.open_settings()
+        self.session: Session | None = None
+        self.view = None      # the BoardView of the current game
+        self.summary = None   # the owners/heights map (stacking games only)
+        self._view_game = ""
+        self._help_dialogs: list[HelpDialog] = []
+        self.setWindowTitle("Megalith")
+        self.resize(1200, 800)
+
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
+                                  "padding: 6px; font-size: 14px;")
+        self.banner.hide()
+        self.stack = QStackedWidget()
+        self.move_line = QLineEdit()
+        self.move_line.setObjectName("move_line")
+        self.move_line.setPlaceholderText("Type a move in pbmserv notation (c3, b2-b4, c3,a4, "
+                                          "pass, swap, resign) and press Enter")
+        self.move_line.returnPressed.connect(self.play_typed)
+        play_button = QPushButton("Play")
+        play_button.clicked.connect(self.play_typed)
+        line = QHBoxLayout()
+        line.addWidget(QLabel("Move:"))
+        line.addWidget(self.move_line, stretch=1)
+        line.addWidget(play_button)
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.banner)
+        column.addWidget(self.stack, stretch=1)
+        column.addLayout(line)
+        self.setCentralWidget(centre)
+
+        self.panel = SidePanel()
+        self.panel.plySelected.connect(self.show_ply)
+        self.panel.noteEdited.connect(self._note_edited)
+        self.dock = QDockWidget("Game", self)
+        self.dock.setObjectName("game_dock")
+        self.dock.setWidget(self.panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+
+        self.hint_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hint_label)
+        self._build_actions()
+        self._restore_layout()
+
+    # ---- actions and menus ------------------------------------------------------------
+
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None,
+                checkable: bool = False, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)  # shortcuts work even when the menu bar is hidden
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.new_action = self._action("&New game...", self.new_game_dialog, K.New)
+        self.open_action = self._action("&Open...", lambda: self.open_file(), K.Open)
+        self.save_action = self._action("&Save", lambda: self.save(), K.Save)
+        self.save_as_action = self._action("Save &as...", lambda: self.save_as(), K.SaveAs)
+        self.export_action = self._action("&Export image...", lambda: self.export_image(),
+                                          "Ctrl+E")
+        self.quit_action = self._action("&Quit", self.close, K.Quit)
+        self.undo_action = self._action("&Undo", self.undo, K.Undo)
+        self.redo_action = self._action("&Redo", self.redo, K.Redo)
+        self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
+        self.previous_action = self._action("&Previous move", self.show_previous, "Left")
+        self.next_action = self._action("&Next move", self.show_next, "Right")
+        self.last_action = self._action("&Last move", self.show_last, "End")
+        self.reset_action = self._action("&Reset camera", lambda: self._view_call("reset_camera"),
+                                         "Ctrl+0")
+        self.top_action = self._action("&Top view", lambda: self._view_call("top_view"), "Ctrl+T")
+        self.left_action = self._action("Turn &left", lambda: self._view_call("turn", -1),
+                                        "Ctrl+[", tip="Turn the board a quarter turn left")
+        self.right_action = self._action("Turn r&ight", lambda: self._view_call("turn", 1),
+                                         "Ctrl+]", tip="Turn the board a quarter turn right")
+        self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
+                                       checkable=True,
+                                       tip="Show pbmserv's two summaries instead of the 3D view")
+        self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
+                                          checkable=True,
+                                          tip="Lay lintels: click one end, then the other "
+                                              "(the same as Shift+click)")
+        self.rules_action = self._action("&Rules of this game", self.show_rules, K.HelpContents)
+        self.guide_action = self._action("&Playing Megalith", self.show_guide)
+        self.about_action = self._action("&About", self.show_about)
+
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addActions([self.save_action, self.save_as_action, self.export_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        go_menu = bar.addMenu("&Moves")
+        go_menu.addActions([self.first_action, self.previous_action, self.next_action,
+                            self.last_action])
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.reset_action, self.top_action, self.left_action,
+                              self.right_action])
+        view_menu.addSeparator()
+        view_menu.addActions([self.map_action, self.lintel_action, self.dock.toggleViewAction()])
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.rules_action, self.guide_action, self.about_action])
+
+        tools = QToolBar("Tools")
+        tools.setObjectName("tools")
+        tools.addActions([self.new_action, self.open_action, self.save_action])
+        tools.addSeparator()
+        tools.addActions([self.undo_action, self.redo_action])
+        tools.addSeparator()
+        tools.addActions([self.first_action, self.previous_action, self.next_action,
+                          self.last_action])
+        tools.addSeparator()
+        tools.addActions([self.lintel_action, self.map_action, self.reset_action,
+                          self.top_action, self.left_action, self.right_action])
+        self.addToolBar(tools)
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+
+    def _save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("view/map", self.map_action.isChecked())
+        self.settings.sync()
+
+    # ---- starting up ------------------------------------------------------------------
+
+    def start(self, path: str | None = None) -> None:
+        """What the program does once the window exists: offer an autosave left by a run
+        that did not close normally, else open `path`, else start the last kind of game."""
+        found = autosave.find()
+        if found is not None:
+            if found.session is None:
+                QMessageBox.warning(self, "Autosave", found.describe())
+                autosave.clear()
+            else:
+                answer = QMessageBox.question(
+                    self, "Recover game",
+                    "Megalith did not close normally last time. Recover the game in "
+                    f"progress?\n\n{found.describe()}",
+                    QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                    QMessageBox.StandardButton.Yes)
+                if answer == QMessageBox.StandardButton.Yes:
+                    self.set_session(found.session)
+                    autosave.write(found.session)
+                    self.say("Recovered the autosaved game.")
+                    return
+                autosave.clear()
+        if path is not None and self.open_file(path):
+            return
+        self.start_game(self.last_choice())
+
+    def last_choice(self) -> GameChoice:
+        stored = self.settings.value("newGame/game")
+        if not stored:
+            return FALLBACK_GAME
+        def listed(key: str) -> list[str]:
+            value = self.settings.value(key, [])
+            return [value] if isinstance(value, str) else [str(v) for v in value or []]
+        colours = []
+        for text in listed("newGame/colours"):
+            try:
+                colours.append(tuple(int(part) for part in text.split(",")))
+            except ValueError:
+                colours = []
+                break
+        return GameChoice(str(stored), listed("newGame/parameters"), listed("newGame/players"),
+                          colours)
+
+    def _remember_choice(self, choice: GameChoice) -> None:
+        self.settings.setValue("newGame/game", choice.game)
+        self.settings.setValue("newGame/parameters", choice.parameters)
+        self.settings.setValue("newGame/players", choice.players)
+        self.settings.setValue("newGame/colours", [",".join(map(str, c)) for c in choice.colours])
+
+    # ---- the session ------------------------------------------------------------------
+
+    def set_session(self, session: Session) -> None:
+        """Shows a new game (from the dialog, a file or the autosave)."""
+        self.session = session
+        self._ensure_view(session.game)
+        self.refresh()
+
+    def start_game(self, choice: GameChoice) -> bool:
+        try:
+            session = Session.new(choice.game, choice.parameters, choice.players,
+                                  choice.colours or None)
+        except (OptionError, RecordError) as exc:
+            if choice is FALLBACK_GAME:
+                raise
+            self.say(f"Could not start {choice.game}: {exc}")
+            return self.start_game(FALLBACK_GAME)
+        autosave.clear()
+        self.set_session(session)
+        self._remember_choice(choice)
+        self.say(f"New game of {self._title()}. {self._turn_text()}")
+        return True
+
+    def new_game_dialog(self) -> bool:
+        if not self.maybe_discard():
+            return False
+        dialog = NewGameDialog(self.last_choice(), self)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return False
+        return self.start_game(dialog.choice())
+
+    def _title(self) -> str:
+        assert self.session is not None
+        try:
+            title = registry.get(self.session.game).title
+        except OptionError:
+            title = self.session.game
+        return " ".join([title, *self.session.record.parameters])
+
+    def _ensure_view(self, game: str) -> None:
+        """One board view per kind of game; a new game of the same kind reuses it."""
+        if self.view is not None and game == self._view_game:
+            return
+        create_view, SummaryMap = view_classes()
+        for old in (self.view, self.summary):
+            if old is not None:
+                self.stack.removeWidget(old)
+                old.deleteLater()
+        self.view = create_view(game, self)
+        self.view.moveChosen.connect(self.play_move)
+        self.view.hint.connect(self.hint_label.setText)
+        self.stack.addWidget(self.view)
+        self.summary = None
+        if game in STACKING_GAMES:
+            self.summary = SummaryMap(self)
+            self.stack.addWidget(self.summary)
+        self._view_game = game
+        self.map_action.setEnabled(self.summary is not None)
+        has_lintels = hasattr(self.view, "set_lintel_mode")
+        self.lintel_action.setEnabled(has_lintels)
+        self.lintel_action.setChecked(False)
+        self._show_map(self.map_action.isChecked())
+
+    def _view_call(self, name: str, *args) -> None:
+        if self.view is not None:
+            getattr(self.view, name)(*args)
+
+    def _map_toggled(self) -> None:
+        self._show_map(self.map_action.isChecked())
+        self.refresh()
+
+    def _show_map(self, on: bool) -> None:
+        target = self.summary if on and self.summary is not None else self.view
+        if target is not None:
+            self.stack.setCurrentWidget(target)
+
+    def _lintel_toggled(self) -> None:
+        if self.view is not None and hasattr(self.view, "set_lintel_mode"):
+            self.view.set_lintel_mode(self.lintel_action.isChecked())
+
+    # ---- redrawing --------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraws the view, the panel, the banner, the title and the actions."""
+        session = self.session
+        if session is None:
+            return
+        state = session.shown
+        outcome = state.outcome()
+        legal = None if outcome.over else state.legal_moves()
+        colours = session.colours_by_side()
+        last = session.last_move_shown
+        if self.view is not None:
+            self.view.set_position(state, colours, legal, last)
+        if self.summary is not None and self.stack.currentWidget() is self.summary:
+            self.summary.set_position(state, colours, legal, last)
+        self.panel.show_session(session)
+        self.banner.setText(session.result_text(outcome))
+        self.banner.setVisible(outcome.over)
+        self.undo_action.setEnabled(session.can_undo())
+        self.redo_action.setEnabled(session.can_redo())
+        self.previous_action.setEnabled(session.viewed > 0)
+        self.first_action.setEnabled(session.viewed > 0)
+        self.next_action.setEnabled(not session.at_end)
+        self.last_action.setEnabled(not session.at_end)
+        name = session.path.name if session.path else "unsaved game"
+        self.setWindowTitle(f"{self._title()}: {name}[*] - Megalith")
+        self.setWindowModified(session.modified)
+
+    def say(self, text: str) -> None:
+        """The status bar's sentence about what just happened."""
+        self.statusBar().showMessage(text)
+
+    def _turn_text(self) -> str:
+        assert self.session is not None
+        side = self.session.shown.to_move
+        return f"{self.session.who(side)} to move." if side else ""
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def play_typed(self) -> None:
+        text = self.move_line.text().strip()
+        if text and self.play_move(text):
+            self.move_line.clear()
+
+    def play_move(self, text: str) -> bool:
+        """Plays a move from the view or the move line in the position on screen; asks
+        first if that discards later moves. The status bar says what happened or why not."""
+        session = self.session
+        if session is None:
+            return False
+        self.panel.commit_note()
+        if session.would_discard:
+            later = session.ply - session.viewed
+            answer = QMessageBox.question(
+                self, "Discard later moves?",
+                f"You are looking at move {session.viewed} of {session.ply}. Playing {text} "
+                f"here discards the {later} later move{'s' if later != 1 else ''}. Play it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                self.say(f"{text} not played: the later moves are kept.")
+                return False
+        try:
+            played = session.play(text)
+        except MoveError as exc:
+            self.say(f"Illegal move {exc.move or text}: {exc.reason}")
+            return False
+        self._after_change(self._played_text(played))
+        return True
+
+    def _played_text(self, played: Played) -> str:
+        assert self.session is not None
+        session = self.session
+        if played.move == "swap":
+            first = session.sides[0]  # the swapper now owns the first player's stones
+            parts = [f"{session.name(first)} swapped and now plays {first}."]
+        elif played.move == "Resign":
+            parts = [f"{session.who(played.side)} resigned."]
+        elif played.move == "--":
+            parts = [f"{session.who(played.side)} passed."]
+        else:
+            parts = [f"{session.who(played.side)} played {played.move}."]
+        parts += [f"{session.who(side)} has no legal move and passes." for side in
+                  played.forced_passes]
+        if played.outcome.over:
+            parts.append(session.result_text(played.outcome) + ".")
+        else:
+            parts.append(self._turn_text())
+        return " ".join(parts)
+
+    def _after_change(self, message: str) -> None:
+        """After every change to the game: autosave, redraw, say what happened."""
+        assert self.session is not None
+        try:
+            autosave.write(self.session)
+        except OSError as exc:
+            message += f" (The autosave failed: {exc.strerror or exc}.)"
+        self.refresh()
+        self.say(message)
+
+    def undo(self) -> None:
+        if self.session is None or not self.session.can_undo():
+            return
+        self._cancel_pending()
+        self.session.undo()
+        self._after_change(f"Move taken back. {self._turn_text()}")
+
+    def redo(self) -> None:
+        if self.session is None or not self.session.can_redo():
+            return
+        self._cancel_pending()
+        played = self.session.redo()
+        if played is not None:
+            self._after_change(self._played_text(played))
+
+    def _cancel_pending(self) -> None:
+        if self.view is not None:
+            self.view.cancel_pending()
+
+    # ---- walking the moves ------------------------------------------------------------
+
+    def show_ply(self, ply: int) -> None:
+        if self.session is None:
+            return
+        self.panel.commit_note()
+        self._cancel_pending()
+        self.session.view(ply)
+        self.refresh()
+        s = self.session
+        where = "the start position" if s.viewed == 0 else (
+            f"the position after move {s.viewed} ({s.last_move_shown}) of {s.ply}")
+        self.say(f"Showing {where}. " + (self._turn_text() if s.at_end else
+                                        "Playing here discards the later moves."))
+
+    def show_previous(self) -> None:
+        if self.session is not None:
+            self.show_ply(self.session.viewed - 1)
+
+    def show_next(self) -> None:
+        if self.session is not None:
+            self.show_ply(self.session.viewed + 1)
+
+    def show_last(self) -> None:
+        if self.session is not None:
+            self.show_ply(self.session.ply)
+
+    def _note_edited(self, ply: int, text: str) -> None:
+        if self.session is None or not self.session.set_note(ply, text):
+            return
+        try:
+            autosave.write(self.session)
+        except OSError:
+            pass  # the next move tries again; a note is not worth a dialog
+        self.panel.mark_notes()
+        self.setWindowModified(True)
+
+    # ---- files ------------------------------------------------------------------------
+
+    def open_file(self, path: str | Path | None = None) -> bool:
+        """Opens a record. A file that cannot be read or replayed gives a dialog with the
+        line and the reason, and the game on screen stays as it was; a good one replaces
+        it once the user has saved or discarded unsaved changes."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a game record", self._last_dir(),
+                                                  RECORD_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            session = Session.load(path)
+        except (RecordError, OptionError) as exc:
+            QMessageBox.warning(self, "Cannot open the record", f"{path.name}: {exc}")
+            self.say(f"{path.name} was not opened: {exc}")
+            return False
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot open the record",
+                                f"{path.name}: {exc.strerror or exc}")
+            settings.remove_recent_file(self.settings, str(path.resolve()))
+            return False
+        if not self.maybe_discard():
+            return False
+        autosave.clear()
+        self.set_session(session)
+        self._remember_file(path)
+        result = session.result_text()
+        self.say(f"Opened {path.name}: {session.ply} moves. " + (result + "." if result
+                                                                  else self._turn_text()))
+        return True
+
+    def save(self) -> bool:
+        if self.session is None:
+            return False
+        if self.session.path is None:
+            return self.save_as()
+        return self._write(self.session.path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        if self.session is None:
+            return False
+        if path is None:
+            default = str(Path(self._last_dir()) / f"{self.session.game}.txt")
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save the game", default,
+                                                    RECORD_FILTER)
+            if not chosen:
+                return False
+            path = chosen
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        assert self.session is not None
+        self.panel.commit_note()
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self._remember_file(path)
+        autosave.write(self.session)
+        self.refresh()
+        self.say(f"Saved {path.name}.")
+        return True
+
+    def export_image(self, path: str | Path | None = None) -> bool:
+        """Saves the board view as a PNG."""
+        if self.view is None:
+            return False
+        if path is None:
+            stem = self.session.game if self.session else "board"
+            default = str(Path(self._last_dir()) / f"{stem}.png")
+            chosen, _ = QFileDialog.getSaveFileName(self, "Export the board as an image",
+                                                    default, "PNG images (*.png)")
+            if not chosen:
+                return False
+            path = chosen
+        path = Path(path)
+        if path.suffix.lower() != ".png":
+            path = path.with_suffix(".png")
+        widget = self.summary if self.stack.currentWidget() is self.summary else self.view
+        image = widget.grab_image() if hasattr(widget, "grab_image") else widget.grab().toImage()
+        if not image.save(str(path), "PNG"):
+            QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
+            return False
+        self.settings.setValue("lastDir", str(path.parent))
+        self.say(f"Exported the board to {path.name}.")
+        return True
+
+    def _last_dir(self) -> str:
+        return str(self.settings.value("lastDir", str(Path.home())))
+
+    def _remember_file(self, path: Path) -> None:
+        self.settings.setValue("lastDir", str(path.resolve().parent))
+        settings.add_recent_file(self.settings, str(path))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = settings.recent_files(self.settings)
+        for file in files:
+            action = self.recent_menu.addAction(Path(file).name)
+            action.setToolTip(file)
+            action.triggered.connect(lambda _=False, f=file: self.open_file(f))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    # ---- closing ----------------------------------------------------------------------
+
+    def maybe_discard(self) -> bool:
+        """True when the game on screen may be replaced: it is saved, or the user saved it
+        or chose to discard it now."""
+        if self.session is None:
+            return True
+        self.panel.commit_note()
+        if not self.session.modified:
+            return True
+        name = self.session.path.name if self.session.path else "this game"
+        answer = QMessageBox.question(
+            self, "Unsaved game", f"Save the changes to {name} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self.session.modified = False
+            return True
+        return False
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_discard():
+            event.ignore()
+            return
+        self._save_layout()
+        autosave.clear()  # a normal close: nothing to recover next time
+        event.accept()
+
+    # ---- help -------------------------------------------------------------------------
+
+    def show_rules(self) -> HelpDialog:
+        game = self.session.game if self.session else "druid"
+        try:
+            title = registry.get(game).title
+        except OptionError:
+            title = game
+        return self._help(f"Rules of {title}", page_text(game, title))
+
+    def show_guide(self) -> HelpDialog:
+        return self._help("Playing Megalith", desktop_guide_text())
+
+    def _help(self, title: str, text: str) -> HelpDialog:
+        dialog = HelpDialog(title, text, self)
+        self._help_dialogs = [d for d in self._help_dialogs if d.isVisible()] + [dialog]
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Megalith",
+                          "Megalith: a table for Cameron Browne's pbmserv games "
+                          "(Druid, Drogo, Quadrant Y).")

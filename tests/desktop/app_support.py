@@ -1,0 +1,96 @@
+"""Helpers shared by the application tests: a private settings/data folder, scripted
+answers for QMessageBox (so no test ever blocks on a dialog), and a stand-in board view
+that follows the view contract, for tests about the window rather than the drawing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+@dataclass
+class Dialogs:
+    """Every QMessageBox the window raised (kind, title, text); `answers` are given in turn
+    to questions (Discard when none is left, so closing a test window never blocks)."""
+
+    shown: list[tuple[str, str, str]] = field(default_factory=list)
+    answers: list[QMessageBox.StandardButton] = field(default_factory=list)
+
+    def texts(self, kind: str) -> list[str]:
+        return [text for k, _, text in self.shown if k == kind]
+
+
+def install_dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    dialogs = Dialogs()
+
+    def question(parent, title, text, *args, **kwargs):
+        dialogs.shown.append(("question", title, text))
+        return dialogs.answers.pop(0) if dialogs.answers else QMessageBox.StandardButton.Discard
+
+    def note(kind: str):
+        def show(parent, title, text, *args, **kwargs):
+            dialogs.shown.append((kind, title, text))
+            return QMessageBox.StandardButton.Ok
+        return show
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    for kind in ("warning", "information", "critical", "about"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(note(kind)))
+    return dialogs
+
+
+def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    monkeypatch.setenv("MEGALITH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))
+
+
+class FakeView(QWidget):
+    """Records what the window asks of a board view; draws nothing."""
+
+    moveChosen = Signal(str)
+    hint = Signal(str)
+
+    def __init__(self, game: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.positions: list[tuple[int, dict, list[str] | None, str | None]] = []
+        self.calls: list[tuple] = []
+
+    def set_position(self, state, colours, legal, last_move) -> None:
+        self.positions.append((state.ply, dict(colours), legal, last_move))
+
+    def reset_camera(self) -> None:
+        self.calls.append(("reset_camera",))
+
+    def top_view(self) -> None:
+        self.calls.append(("top_view",))
+
+    def turn(self, quarters: int) -> None:
+        self.calls.append(("turn", quarters))
+
+    def cancel_pending(self) -> None:
+        self.calls.append(("cancel_pending",))
+
+    def set_lintel_mode(self, on: bool) -> None:
+        self.calls.append(("lintel", on))
+
+    def grab_image(self) -> QImage:
+        image = QImage(40, 30, QImage.Format.Format_RGB32)
+        image.fill(QColor(10, 200, 30))
+        return image
+
+    def cell_screen_pos(self, name: str) -> QPoint:
+        return QPoint(0, 0)
+
+
+class FakeMap(FakeView):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("map", parent)
+
+
+def fake_views() -> tuple[type, type]:
+    return FakeView, FakeMap

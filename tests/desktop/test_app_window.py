@@ -1,0 +1,413 @@
+"""The main window around a stand-in view: the new-game dialog, typed moves, the status
+bar, the move table, walking the moves, undo/redo, files, autosave, settings and help.
+The real views are driven by clicks in test_app_play.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
+
+from desktop import autosave, main_window
+from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.main_window import MainWindow
+from desktop.session import Session
+from tests.desktop.app_support import fake_views, install_dialogs, private_folders
+
+Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
+
+pytest.importorskip("rules.quady")
+pytest.importorskip("rules.drogo")
+
+
+@pytest.fixture
+def dialogs(monkeypatch, tmp_path):
+    private_folders(monkeypatch, tmp_path)
+    monkeypatch.setattr(main_window, "view_classes", fake_views)
+    return install_dialogs(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, dialogs) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
+    return window
+
+
+def type_move(qtbot, window: MainWindow, text: str) -> None:
+    window.move_line.setText(text)
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+
+
+def show(qtbot, window: MainWindow) -> None:
+    """Shortcuts need the window on screen and active."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+
+def status(window: MainWindow) -> str:
+    return window.statusBar().currentMessage()
+
+
+# ---- the new-game dialog ---------------------------------------------------------------
+
+def test_dialog_offers_every_option_and_refuses_impossible_ones_with_the_engine_reason(
+        qtbot, dialogs) -> None:
+    dialog = NewGameDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("drogo"))
+    assert set(dialog.option_widgets) == {"size", "single", "in_place", "easy_free"}
+    assert dialog.count_spin.isEnabled() and dialog.count_spin.maximum() == 4
+    dialog.count_spin.setValue(3)
+    assert [row.side.text() for row in dialog.rows[:3]] == ["X", "O", "Y"]
+    assert dialog.rows[2].name.isVisibleTo(dialog) and not dialog.rows[3].name.isVisibleTo(dialog)
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("quady"))
+    assert not dialog.count_spin.isEnabled()
+    dialog.option_widgets["size"].setValue(6)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert "6" in dialog.error and not ok.isEnabled()
+    dialog.option_widgets["size"].setValue(7)
+    assert dialog.error == "" and ok.isEnabled()
+    dialog.rows[1].name.setText("bob smith")
+    assert "one word" in dialog.error and not ok.isEnabled()
+    dialog.rows[1].name.setText("alice")
+    assert dialog.error == "Each player needs a different name"
+    dialog.rows[1].name.setText("bob")
+    choice = dialog.choice()
+    assert choice == GameChoice("quady", ["-size=7"], ["alice", "bob"],
+                                [(180, 60, 50), (225, 220, 200)])
+
+
+def test_dialog_size_left_at_default_gives_no_option(qtbot, dialogs) -> None:
+    dialog = NewGameDialog(GameChoice("drogo", ["-size=5", "-single"], ["ann", "ben", "cy"],
+                                      [(1, 2, 3), (4, 5, 6), (7, 8, 9)]))
+    qtbot.addWidget(dialog)
+    assert dialog.option_widgets["size"].value() == 5
+    assert dialog.option_widgets["single"].isChecked()
+    assert dialog.count_spin.value() == 3
+    dialog.option_widgets["size"].setValue(dialog.option_widgets["size"].minimum())
+    assert dialog.option_widgets["size"].text() == "default"
+    assert dialog.choice() == GameChoice("drogo", ["-single"], ["ann", "ben", "cy"],
+                                         [(1, 2, 3), (4, 5, 6), (7, 8, 9)])
+
+
+def test_new_game_from_the_dialog_starts_it_and_remembers_the_choice(
+        qtbot, window, monkeypatch) -> None:
+    def run_dialog(dialog):
+        dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("drogo"))
+        dialog.option_widgets["size"].setValue(4)
+        dialog.count_spin.setValue(3)
+        dialog.rows[2].name.setText("carol")
+        return NewGameDialog.DialogCode.Accepted
+    monkeypatch.setattr(NewGameDialog, "exec", run_dialog)
+    assert window.new_game_dialog()
+    session = window.session
+    assert (session.game, session.record.parameters) == ("drogo", ["-size=4"])
+    assert session.record.players == ["alice", "bob", "carol"]
+    assert isinstance(window.view, fake_views()[0]) and window.view.game == "drogo"
+    assert window.map_action.isEnabled()
+    assert window.last_choice().parameters == ["-size=4"]
+    assert "X (alice) to move" in status(window)
+
+
+# ---- playing by typing ------------------------------------------------------------------
+
+def test_typed_moves_play_and_the_status_bar_says_what_happened_or_why_not(
+        qtbot, window) -> None:
+    type_move(qtbot, window, "C3")
+    assert window.session.record.moves == ["c3"]
+    assert status(window) == "X (alice) played c3. O (bob) to move."
+    assert window.move_line.text() == ""
+    view = window.view
+    ply, colours, legal, last = view.positions[-1]
+    assert (ply, last) == (1, "c3") and "c3" not in legal and "swap" in legal
+    assert colours == {"X": (180, 60, 50), "O": (225, 220, 200)}
+    type_move(qtbot, window, "c3")
+    assert window.session.record.moves == ["c3"]
+    assert status(window).startswith("Illegal move c3: ")
+    assert window.move_line.text() == "c3"  # kept, to correct it
+    type_move(qtbot, window, "swap")
+    assert window.session.record.players == ["bob", "alice"]
+    assert "bob swapped" in status(window)
+    assert window.panel.players_grid.itemAtPosition(0, 1).widget().text() == "X  bob"
+
+
+def test_the_view_s_moves_and_hints_reach_the_game_and_status_bar(qtbot, window) -> None:
+    window.view.moveChosen.emit("a1")
+    assert window.session.record.moves == ["a1"]
+    window.view.hint.emit("b2: an empty cell")
+    assert window.hint_label.text() == "b2: an empty cell"
+
+
+def test_a_sub_game_win_is_scored_in_the_panel(qtbot, window) -> None:
+    for move in ("a3", "a5", "b3", "b5", "c3"):
+        type_move(qtbot, window, move)
+    panel = window.panel
+    assert panel.findChild(type(panel.result_label), "score_X").text() == "2"
+    assert "top: X (alice)" in panel.subgames_label.text()
+    assert "centre: X (alice)" in panel.subgames_label.text()
+    assert not window.banner.isVisible()
+
+
+def test_winning_shows_the_banner_and_stops_interaction(qtbot, window) -> None:
+    # X takes top, centre and left: row 3 and the left column of the bottom-left triangle.
+    for move in ("a3", "e5", "b3", "d5", "c3", "d4", "a4", "c4", "a5"):
+        type_move(qtbot, window, move)
+    outcome = window.session.current.outcome()
+    assert outcome.status == "win" and outcome.winner == "X"
+    assert window.banner.isVisibleTo(window)
+    assert window.banner.text() == "X (alice) won four games: main, top, left, centre"
+    assert window.view.positions[-1][2] is None  # not interactive
+    assert window.session.result_text() in status(window)
+    type_move(qtbot, window, "b5")
+    assert status(window) == "Illegal move b5: the game is over"
+
+
+def test_move_table_is_numbered_with_players_in_columns_and_clicks_show_positions(
+        qtbot, window) -> None:
+    for move in ("a3", "a5", "b3"):
+        type_move(qtbot, window, move)
+    table = window.panel.table
+    assert (table.rowCount(), table.columnCount()) == (2, 2)
+    assert [table.horizontalHeaderItem(c).text() for c in (0, 1)] == ["X alice", "O bob"]
+    assert table.verticalHeaderItem(1).text() == "2"
+    assert [table.item(0, 0).text(), table.item(0, 1).text(), table.item(1, 0).text()] == [
+        "a3", "a5", "b3"]
+    rect = table.visualItemRect(table.item(0, 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.viewed == 2
+    assert window.view.positions[-1][0] == 2 and window.view.positions[-1][3] == "a5"
+    assert "after move 2 (a5) of 3" in status(window)
+
+
+def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
+    for move in ("a3", "a5", "b3"):
+        type_move(qtbot, window, move)
+    show(qtbot, window)
+    window.view.setFocus()
+    for key, expected in ((Qt.Key.Key_Left, 2), (Qt.Key.Key_Home, 0), (Qt.Key.Key_Right, 1),
+                          (Qt.Key.Key_End, 3)):
+        qtbot.keyClick(window.view, key)
+        assert window.session.viewed == expected, key
+
+
+def test_playing_in_an_earlier_position_asks_before_discarding(qtbot, window, dialogs) -> None:
+    for move in ("a3", "a5", "b3"):
+        type_move(qtbot, window, move)
+    window.show_ply(1)
+    dialogs.answers = [No]
+    type_move(qtbot, window, "e5")
+    assert window.session.record.moves == ["a3", "a5", "b3"]
+    assert "discards the 2 later moves" in dialogs.texts("question")[-1]
+    dialogs.answers = [Yes]
+    type_move(qtbot, window, "e5")
+    assert window.session.record.moves == ["a3", "e5"]
+
+
+def test_undo_and_redo_by_shortcut(qtbot, window) -> None:
+    for move in ("a3", "a5"):
+        type_move(qtbot, window, move)
+    show(qtbot, window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.record.moves == ["a3"]
+    assert ("cancel_pending",) in window.view.calls
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert window.session.record.moves == ["a3", "a5"]
+    assert not window.redo_action.isEnabled()
+
+
+def test_view_commands_reach_the_view(qtbot, window) -> None:
+    show(qtbot, window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    window.top_action.trigger()
+    window.left_action.trigger()
+    window.right_action.trigger()
+    assert window.view.calls[-4:] == [("reset_camera",), ("top_view",), ("turn", -1),
+                                      ("turn", 1)]
+
+
+def test_owners_map_and_lintel_toggle(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
+    window.map_action.trigger()
+    assert window.stack.currentWidget() is window.summary
+    window.move_line.setText("a1")
+    window.play_typed()
+    assert window.summary.positions[-1][0] == 1
+    window.map_action.trigger()
+    assert window.stack.currentWidget() is window.view
+    window.lintel_action.trigger()
+    assert window.view.calls[-1] == ("lintel", True)
+
+
+# ---- notes --------------------------------------------------------------------------------
+
+def test_a_note_is_kept_for_the_ply_on_screen_and_saved(qtbot, window, tmp_path) -> None:
+    type_move(qtbot, window, "a3")
+    window.panel.note_edit.setPlainText("the left edge")
+    window.panel.commit_note()
+    assert window.session.note(1) == "the left edge"
+    assert "a3 *" == window.panel.table.item(0, 0).text()
+    window.show_ply(0)
+    assert window.panel.note_edit.toPlainText() == ""
+    assert window.save_as(tmp_path / "noted.txt")
+    assert Session.load(tmp_path / "noted.txt").record.notes == {1: "the left edge"}
+
+
+# ---- files --------------------------------------------------------------------------------
+
+def test_save_and_reopen_gives_the_same_game(qtbot, window, tmp_path) -> None:
+    for move in ("a3", "swap", "b5", "b3"):
+        type_move(qtbot, window, move)
+    target = tmp_path / "game.txt"
+    assert window.save_as(target)
+    assert not window.isWindowModified() and window.session.path == target
+    saved = window.session.record
+    window.start_game(GameChoice("drogo", [], ["x", "y"], []))
+    assert window.open_file(target)
+    assert window.session.record == saved
+    assert window.session.current.render() == Session.load(target).current.render()
+    assert window.session.colours_by_side()["X"] == (180, 60, 50)
+    assert status(window) == "Opened game.txt: 3 moves. O (alice) to move."
+
+
+def test_an_unreadable_file_gives_a_dialog_and_leaves_the_game_untouched(
+        qtbot, window, dialogs, tmp_path) -> None:
+    type_move(qtbot, window, "a3")
+    before = (list(window.session.record.moves), window.session.modified)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("(game quady)\n(players a b)\n(moves\na3\na3\n)\n(parameters -size=5)\n")
+    assert not window.open_file(bad)
+    assert dialogs.texts("warning") == ["bad.txt: line 5, move 2 (a3): a3 is not empty"] or \
+        dialogs.texts("warning")[0].startswith("bad.txt: line 5, move 2 (a3): ")
+    assert (window.session.record.moves, window.session.modified) == before
+    assert dialogs.texts("question") == []  # nothing was discarded for a file that failed
+    truncated = tmp_path / "truncated.txt"
+    truncated.write_text("(game druid)\n(players a b)\n(moves\nc3\n")
+    assert not window.open_file(truncated)
+    assert "line" in dialogs.texts("warning")[-1]
+    assert window.session.record.moves == ["a3"]
+
+
+def test_opening_over_unsaved_changes_asks_and_cancel_keeps_the_game(
+        qtbot, window, dialogs, tmp_path) -> None:
+    other = Session.new("quady", ["-size=7"], ["c", "d"])
+    other.play("d4")
+    other.save(tmp_path / "other.txt")
+    type_move(qtbot, window, "a3")
+    dialogs.answers = [Cancel]
+    assert not window.open_file(tmp_path / "other.txt")
+    assert window.session.record.moves == ["a3"]
+    dialogs.answers = [Save]
+    monkey_target = tmp_path / "mine.txt"
+    window.session.path = monkey_target
+    assert window.open_file(tmp_path / "other.txt")
+    assert Session.load(monkey_target).record.moves == ["a3"]
+    assert window.session.record.players == ["c", "d"]
+
+
+def test_closing_with_unsaved_changes_asks(qtbot, window, dialogs) -> None:
+    type_move(qtbot, window, "a3")
+    dialogs.answers = [Cancel]
+    assert not window.close()
+    dialogs.answers = [QMessageBox.StandardButton.Discard]
+    assert window.close()
+    assert len(dialogs.texts("question")) == 2
+    assert autosave.find() is None  # a normal close leaves nothing to recover
+
+
+def test_export_image_writes_a_png(qtbot, window, tmp_path) -> None:
+    assert window.export_image(tmp_path / "board")
+    image = QImage(str(tmp_path / "board.png"))
+    assert image.width() == 40 and image.pixelColor(5, 5).green() == 200
+
+
+def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
+    window.save_as(tmp_path / "one.txt")
+    window.save_as(tmp_path / "two.txt")
+    window._fill_recent_menu()
+    assert [a.text() for a in window.recent_menu.actions()] == ["two.txt", "one.txt"]
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again._fill_recent_menu()
+    assert [a.text() for a in again.recent_menu.actions()] == ["two.txt", "one.txt"]
+    assert again._last_dir() == str(tmp_path.resolve())
+
+
+def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    window.map_action.trigger()
+    show(qtbot, window)
+    window.resize(700, 500)
+    qtbot.waitUntil(lambda: window.width() == 700)
+    window.dock.hide()
+    assert window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.map_action.isChecked()
+    assert (again.width(), again.height()) == (700, 500)
+    assert again.dock.isHidden()
+    assert again.last_choice().game == "drogo"
+
+
+# ---- autosave -----------------------------------------------------------------------------
+
+def test_every_move_is_autosaved_and_offered_again_after_a_crash(qtbot, window, dialogs) -> None:
+    for move in ("a3", "a5"):
+        type_move(qtbot, window, move)
+    assert autosave.find().session.record.moves == ["a3", "a5"]
+    # The window is never closed: as after a crash, a new run finds the autosave.
+    again = MainWindow()
+    qtbot.addWidget(again)
+    dialogs.answers = [Yes]
+    again.start()
+    assert "quady between alice, bob, 2 moves" in dialogs.texts("question")[-1]
+    assert again.session.record.moves == ["a3", "a5"] and again.session.modified
+    assert status(again) == "Recovered the autosaved game."
+
+
+def test_declining_the_recovery_removes_it_and_starts_a_game(qtbot, window, dialogs) -> None:
+    type_move(qtbot, window, "a3")
+    again = MainWindow()
+    qtbot.addWidget(again)
+    dialogs.answers = [No]
+    again.start()
+    assert autosave.find() is None
+    assert again.session.ply == 0 and again.session.game == "quady"
+
+
+def test_start_opens_the_file_given_on_the_command_line(qtbot, dialogs, tmp_path) -> None:
+    game = Session.new("drogo", ["-size=4"], ["ann", "ben"])
+    game.play("b2")
+    game.save(tmp_path / "g.txt")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start(str(tmp_path / "g.txt"))
+    assert window.session.record.moves == ["b2"] and window.session.path == tmp_path / "g.txt"
+
+
+# ---- help ---------------------------------------------------------------------------------
+
+def test_help_shows_the_rules_page_of_the_current_game_or_says_it_is_missing(
+        qtbot, window, monkeypatch, tmp_path) -> None:
+    from desktop import help as help_pages
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "quady.md").write_text("# Quadrant Y\n\nConnect the **three** sides.\n")
+    monkeypatch.setattr(help_pages, "search_folders", lambda: [tmp_path / "rules"])
+    dialog = window.show_rules()
+    assert "Connect the three sides." in dialog.browser.toPlainText()
+    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    dialog = window.show_rules()
+    text = dialog.browser.toPlainText()
+    assert "missing" in text and str(tmp_path / "rules" / "drogo.md") in text
