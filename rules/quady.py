@@ -189,7 +189,10 @@ class QuadYState(GameState):
         return result if result.subgames else replace(result, subgames=self._outcome.subgames)
 
     def _board_outcome(self) -> Outcome:
-        return self._outcome
+        result = self._outcome
+        if result.over and not result.chain:
+            result = self._outcome = self._with_chain(result)
+        return result
 
     def _scores(self) -> dict[str, int]:
         return {"X": self._points[1], "O": self._points[2]}
@@ -274,9 +277,10 @@ class QuadYState(GameState):
             self._outcome = self._make_outcome(colour)
 
     def _make_outcome(self, mover: int) -> Outcome:
-        """The outcome after `mover` (a colour code) placed a stone: with the winner's chains
-        once a player has 3 points. The first to reach 3 stays the winner (only the test
-        helper that fills whole boards plays on after that)."""
+        """The outcome after `mover` (a colour code) placed a stone. The first to reach 3
+        points stays the winner (only the test helper that fills whole boards plays on after
+        that). The chain is left empty here: `_board_outcome` adds it when asked, so that
+        playouts that only test `over` do not pay for it."""
         subs = tuple(SubgameResult(name, _SYMBOL[w]) for name, w in zip(GAMES, self._winners))
         scores = self._scores()
         if self._outcome.over:
@@ -285,12 +289,17 @@ class QuadYState(GameState):
             leader = mover
         else:
             return Outcome("ongoing", None, scores, subs)
-        won = [g for g in range(len(GAMES)) if self._winners[g] == leader]
+        won = ", ".join(GAMES[g] for g in range(len(GAMES)) if self._winners[g] == leader)
+        reason = f"{_SYMBOL[leader]} won {_COUNT_WORDS[self._points[leader]]}: {won}"
+        return Outcome("win", _SYMBOL[leader], scores, subs, reason)
+
+    def _with_chain(self, result: Outcome) -> Outcome:
+        """`result` with the cells of the winner's chains, in the order of GAMES."""
         names = self.board.names
-        chain = tuple(dict.fromkeys(names[i] for g in won for i in self._chain(g)))
-        reason = (f"{_SYMBOL[leader]} won {_COUNT_WORDS[len(won)]}: "
-                  + ", ".join(GAMES[g] for g in won))
-        return Outcome("win", _SYMBOL[leader], scores, subs, reason, chain)
+        colour = 1 if result.winner == "X" else 2
+        won = [g for g in range(len(GAMES)) if self._winners[g] == colour]
+        return replace(result, chain=tuple(dict.fromkeys(
+            names[i] for g in won for i in self._chain(g))))
 
     def _chain(self, g: int) -> list[int]:
         """A smallest connected set of the winner's stones of game g touching its three

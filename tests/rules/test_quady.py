@@ -318,6 +318,24 @@ def test_the_help_page_example_played_in_turn() -> None:
     assert state.to_move is None and state.legal_moves() == []
 
 
+def test_a_game_counts_only_stones_inside_its_triangle() -> None:
+    """Size 7 (m = 4), by hand: X's a4 (the top triangle's left+bottom corner) and d4 (its
+    right+bottom corner) are joined only through row 5, outside the top triangle, so the top
+    stays open. The same chain lies inside the centre triangle, which X won with d5 (a4 is
+    its top+left corner, b5 on its left side, d5 on its right side)."""
+    state = new(7)
+    for move in ["a4", "a1", "b5", "a2", "c5", "b2"]:
+        state.play(move)
+    assert winners(state)["centre"] is None
+    state.play("d5")
+    assert winners(state)["centre"] == "X"
+    state.play("b3")
+    state.play("d4")
+    assert winners(state) == {"main": None, "top": None, "left": None, "right": None,
+                              "centre": "X"}
+    assert state.winning_chains() == {"centre": ("a4", "b5", "c5", "d5")}
+
+
 def test_one_move_can_win_two_games_and_take_a_player_from_2_to_4() -> None:
     """Worked by hand on the size-5 board: X has left (a3-b4-b5-c5) and centre (a3-b4-c5),
     O has top (a2-b3-c3); X's d5 joins c5 to e5, which wins the right triangle (bottom row
