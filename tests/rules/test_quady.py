@@ -466,3 +466,26 @@ def test_a_full_board_has_exactly_one_winner_of_each_game(case) -> None:
         assert results[game.name] == ("X" if x else "O")
     assert sum(state.outcome().scores.values()) == 5
     assert state.outcome().status == "win"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([5, 7, 9]).flatmap(
+    lambda size: st.tuples(st.just(size), st.permutations(range(size * (size + 1) // 2)))))
+def test_every_game_is_decided_by_the_move_that_connects_it(case) -> None:
+    """Played through `play`: after every move each game's winner is exactly the player
+    whose stones connect its sides (found by search), and the game ends on the move that
+    gives a player 3 points."""
+    size, order = case
+    state = new(size)
+    for index in order:
+        if state.outcome().over:
+            break
+        state.play(state.board.names[index])
+        results = winners(state)
+        for game in state._topo.games:
+            found = [s for s, colour in (("X", 1), ("O", 2))
+                     if connects(state, game.cells, game.sides, colour)]
+            assert found == ([results[game.name]] if results[game.name] else [])
+        scores = state.outcome().scores
+        assert state.outcome().over == (max(scores.values()) >= 3)
+    assert state.outcome().over
