@@ -120,13 +120,15 @@ class MainWindow(QMainWindow):
         self.previous_action = self._action("&Previous move", self.show_previous, "Left")
         self.next_action = self._action("&Next move", self.show_next, "Right")
         self.last_action = self._action("&Last move", self.show_last, "End")
+        # Left/Right/Home/End walk the moves (the issue asks for it), so the camera has its
+        # own keys; a focused move line keeps these characters for typing.
         self.reset_action = self._action("&Reset camera", lambda: self._view_call("reset_camera"),
-                                         "Ctrl+0")
-        self.top_action = self._action("&Top view", lambda: self._view_call("top_view"), "Ctrl+T")
+                                         "0")
+        self.top_action = self._action("&Top view", lambda: self._view_call("top_view"), "T")
         self.left_action = self._action("Turn &left", lambda: self._view_call("turn", -1),
-                                        "Ctrl+[", tip="Turn the board a quarter turn left")
+                                        "[", tip="Turn the board a quarter turn left ([)")
         self.right_action = self._action("Turn r&ight", lambda: self._view_call("turn", 1),
-                                         "Ctrl+]", tip="Turn the board a quarter turn right")
+                                         "]", tip="Turn the board a quarter turn right (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
                                        tip="Show pbmserv's two summaries instead of the 3D view")

@@ -228,12 +228,13 @@ def test_undo_and_redo_by_shortcut(qtbot, window) -> None:
 def test_view_commands_reach_the_view(qtbot, window) -> None:
     show(qtbot, window)
     window.view.setFocus()
-    qtbot.keyClick(window.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
-    window.top_action.trigger()
-    window.left_action.trigger()
-    window.right_action.trigger()
+    for key in (Qt.Key.Key_0, Qt.Key.Key_T, Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
+        qtbot.keyClick(window.view, key)
     assert window.view.calls[-4:] == [("reset_camera",), ("top_view",), ("turn", -1),
                                       ("turn", 1)]
+    window.move_line.setFocus()
+    qtbot.keyClick(window.move_line, Qt.Key.Key_T)
+    assert window.move_line.text() == "t" and len(window.view.calls) == 4
 
 
 def test_owners_map_and_lintel_toggle(qtbot, window) -> None:

@@ -1,0 +1,223 @@
+"""The real window with the real views, played by mouse clicks as a person would: a Druid
+game from the new-game dialog to the win (sarsens and a Shift+click lintel), a Drogo capture
+and a Quadrant Y sub-game, with the pixels where the pieces should be, undo and redo, and
+saving and reopening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.main_window import MainWindow
+from desktop.session import Session
+from tests.desktop.app_support import install_dialogs, private_folders
+
+RED, STONE = (180, 60, 50), (225, 220, 200)
+NO_KEYS = Qt.KeyboardModifier.NoModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+@pytest.fixture
+def dialogs(monkeypatch, tmp_path):
+    private_folders(monkeypatch, tmp_path)
+    return install_dialogs(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, dialogs) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(780, 560)
+    window.show()
+    qtbot.waitExposed(window)
+    activate(qtbot, window)
+    return window
+
+
+def activate(qtbot, window: MainWindow) -> None:
+    """Shortcuts (T, Ctrl+Z, ...) reach only the active window."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+
+def click(qtbot, window: MainWindow, cell: str, modifier=NO_KEYS,
+          button=Qt.MouseButton.LeftButton) -> None:
+    """Clicks the top of a cell's stack on the board view, where the view says it is."""
+    view = window.view
+    qtbot.mouseClick(view.viewport() if hasattr(view, "viewport") else view, button, modifier,
+                     view.cell_screen_pos(cell))
+
+
+def pixel(window: MainWindow, cell: str) -> tuple[int, int, int]:
+    """The colour drawn on top of a cell's stack."""
+    image = window.view.grab_image()
+    point: QPoint = window.view.cell_screen_pos(cell)
+    ratio = image.devicePixelRatio()
+    colour = image.pixelColor(round(point.x() * ratio), round(point.y() * ratio))
+    return colour.red(), colour.green(), colour.blue()
+
+
+def near(colour: tuple[int, int, int], expected: tuple[int, int, int], slack: int = 40) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(colour, expected))
+
+
+def moves(window: MainWindow) -> list[str]:
+    return list(window.session.record.moves)
+
+
+# ---- Druid ----------------------------------------------------------------------------------
+
+def start_from_dialog(qtbot, window: MainWindow, game: str, size: int) -> None:
+    """Opens New game (Ctrl+N), fills the real dialog and presses OK."""
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewGameDialog)
+        dialog.game_combo.setCurrentIndex(dialog.game_combo.findData(game))
+        dialog.option_widgets["size"].setValue(size)
+        dialog.rows[0].name.setText("vera")
+        dialog.rows[1].name.setText("hugo")
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    QTimer.singleShot(0, fill)
+    window.new_action.trigger()
+    activate(qtbot, window)
+
+
+def test_a_druid_game_played_by_clicks_from_the_dialog_to_the_win(qtbot, window, tmp_path
+                                                                  ) -> None:
+    pytest.importorskip("rules.druid")
+    window.start_game(GameChoice("drogo", [], ["a", "b"], []))
+    start_from_dialog(qtbot, window, "druid", 4)
+    assert window.session.game == "druid" and window.session.record.parameters == ["-size=4"]
+    assert window.session.record.players == ["vera", "hugo"]
+    assert pixel(window, "a1") != RED
+    for cell in ("a1", "d4", "c1", "d3"):
+        click(qtbot, window, cell)
+    assert moves(window) == ["a1", "d4", "c1", "d3"]
+    assert near(pixel(window, "a1"), RED, 10) and near(pixel(window, "d4"), STONE, 10)
+    # The lintel: Shift+click one end, then the other.
+    click(qtbot, window, "a1", SHIFT)
+    assert moves(window) == ["a1", "d4", "c1", "d3"]
+    click(qtbot, window, "c1", SHIFT)
+    assert moves(window)[-1] == "a1-c1"
+    assert window.session.current.height("b1") == 2
+    assert near(pixel(window, "b1"), RED, 10)  # the lintel's top over the gap at b1
+    # The lintel now hides a2 from the default camera: look from above (T), as a player would.
+    qtbot.keyClick(window.view, Qt.Key.Key_T)
+    for cell in ("d2", "a2", "d1", "a3", "c4", "a4"):
+        click(qtbot, window, cell)
+    assert moves(window) == ["a1", "d4", "c1", "d3", "a1-c1", "d2", "a2", "d1", "a3", "c4",
+                             "a4"]
+    outcome = window.session.current.outcome()
+    assert outcome.status == "win" and outcome.winner == "V"
+    assert window.banner.isVisible() and window.banner.text().startswith("V (vera)")
+    assert window.statusBar().currentMessage().startswith("V (vera) played a4. V (vera)")
+    # After the end nothing more can be played by clicking.
+    click(qtbot, window, "b3")
+    assert len(moves(window)) == 11
+
+    # Undo takes the winning move back (the pixel goes back to the board), redo plays it.
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(moves(window)) == 10 and not window.banner.isVisible()
+    assert not near(pixel(window, "a4"), RED, 10)
+    window.redo_action.trigger()
+    assert moves(window)[-1] == "a4" and near(pixel(window, "a4"), RED, 10)
+
+    # Save, reopen, compare.
+    target = tmp_path / "druid.txt"
+    assert window.save_as(target)
+    saved = Session.load(target)
+    assert saved.record.moves == moves(window)
+    window.start_game(GameChoice("drogo", [], ["a", "b"], []))
+    assert window.open_file(target)
+    assert window.session.record == saved.record
+    assert window.session.current.render() == saved.current.render()
+    assert near(pixel(window, "b1"), RED, 10) and window.banner.isVisible()
+
+
+# ---- Drogo ----------------------------------------------------------------------------------
+
+def test_a_drogo_capture_by_clicks_with_undo_redo_and_save(qtbot, window, tmp_path) -> None:
+    window.start_game(GameChoice("drogo", ["-size=4"], ["xena", "otto"], []))
+    click(qtbot, window, "a2")            # the opening places one piece: played at once
+    assert moves(window) == ["a2"]
+    click(qtbot, window, "a1")            # two-piece moves exist: the piece is held...
+    assert moves(window) == ["a2"]
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # ...and Enter plays it alone
+    assert moves(window) == ["a2", "a1"]
+    assert near(pixel(window, "a1"), STONE, 10)
+    click(qtbot, window, "b1")
+    click(qtbot, window, "b1", button=Qt.MouseButton.RightButton)  # right-click: alone
+    assert moves(window) == ["a2", "a1", "b1"]
+    # O's a1 had no freedom left: captured, the cell is empty board again.
+    assert window.session.current.height("a1") == 0
+    board = pixel(window, "a1")
+    assert not near(board, STONE, 10) and not near(board, RED, 10)
+    assert near(pixel(window, "b1"), RED, 10) and near(pixel(window, "a2"), RED, 10)
+    # O stacks two pieces on one cell: click it, then click it again.
+    click(qtbot, window, "c3")
+    click(qtbot, window, "c3")
+    assert moves(window)[-1] == "c3,c3" and window.session.current.height("c3") == 2
+    assert near(pixel(window, "c3"), STONE, 10)
+    assert window.panel.findChild(type(window.banner), "score_O").text() == "2"
+
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert moves(window) == ["a2", "a1"] and near(pixel(window, "a1"), STONE, 10)
+    window.redo_action.trigger()
+    assert window.session.current.height("a1") == 0
+    window.redo_action.trigger()
+    assert moves(window)[-1] == "c3,c3"
+
+    target = tmp_path / "drogo.txt"
+    assert window.save_as(target)
+    window.start_game(GameChoice("quady", ["-size=5"], ["a", "b"], []))
+    assert window.open_file(target)
+    assert moves(window) == ["a2", "a1", "b1", "c3,c3"]
+    assert near(pixel(window, "c3"), STONE, 10) and near(pixel(window, "b1"), RED, 10)
+
+
+def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", ["-size=4"], ["xena", "otto"], []))
+    click(qtbot, window, "b2")
+    window.map_action.trigger()
+    assert window.stack.currentWidget() is window.summary
+    image = window.summary.grab().toImage()
+    rect = window.summary.cell_rect("b2")
+    corner = QPoint(round(rect.left() + rect.width() * 0.2),
+                    round(rect.top() + rect.height() * 0.2))  # clear of the owner's letter
+    colour = image.pixelColor(corner)
+    assert near((colour.red(), colour.green(), colour.blue()), RED, 10)
+    window.map_action.trigger()
+    assert window.stack.currentWidget() is window.view
+
+
+# ---- Quadrant Y -----------------------------------------------------------------------------
+
+def test_a_quadrant_y_sub_game_won_by_clicks_on_the_canvas(qtbot, window, tmp_path) -> None:
+    window.start_game(GameChoice("quady", ["-size=5"], ["xena", "otto"], []))
+    before = pixel(window, "a3")
+    for cell in ("a3", "e5", "b3", "d5", "c3"):
+        click(qtbot, window, cell)
+    assert moves(window) == ["a3", "e5", "b3", "d5", "c3"]
+    assert near(pixel(window, "b3"), RED, 30) and near(pixel(window, "e5"), STONE, 30)
+    assert before != pixel(window, "a3")
+    outcome = window.session.current.outcome()
+    assert outcome.scores == {"X": 2, "O": 0}
+    assert "top: X (xena)" in window.panel.subgames_label.text()
+    # The won sub-game is shaded in X's colour: a1 (top triangle, empty) turns reddish.
+    a1 = pixel(window, "a1")
+    assert a1[0] > a1[2] + 20
+    click(qtbot, window, "b3")  # taken: refused with the engine's reason in the status bar
+    assert len(moves(window)) == 5
+    for cell in ("c4", "a4", "b4", "a5"):
+        click(qtbot, window, cell)
+    outcome = window.session.current.outcome()
+    assert outcome.status == "win" and outcome.winner == "X"
+    assert window.banner.isVisible() and "X (xena)" in window.banner.text()
+    window.undo_action.trigger()
+    assert not window.banner.isVisible() and len(moves(window)) == 8
