@@ -406,6 +406,10 @@ def test_render_of_a_small_position() -> None:
              A B C D E F G""")
     # At size 5 every cell lies on a border of some triangle.
     assert "." not in new(5).render()
+    # Past z the columns are aa, ab, ..: their second letter goes on one more line.
+    last_lines = new(31).render().splitlines()[-2:]
+    assert last_lines == ["      " + " ".join("ABCDEFGHIJKLMNOPQRSTUVWXYZAAAAA"),
+                          "      " + " " * 52 + "A B C D E"]
 
 
 def test_move_cells_and_stone() -> None:
