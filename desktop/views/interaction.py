@@ -1,0 +1,115 @@
+"""What the 3D view and the Quadrant Y canvas share: the position on show, the move builder,
+and the sentences for the status bar (the engine's own reasons for refusals)."""
+
+from __future__ import annotations
+
+from rules.protocol import GameState, MoveError
+
+from desktop.views.move_builder import Action, MoveBuilder
+
+RGB = tuple[int, int, int]
+
+# Games where clicking a held placement again plays it alone (Druid's Walk: `c3,c3` would
+# also step the Druid onto it, which Shift+click does); elsewhere it completes `c3,c3`.
+PLACE_ALONE_ON_REPEAT = frozenset({"druid"})
+
+DEFAULT_COLOURS: dict[str, RGB] = {
+    "V": (180, 60, 50), "X": (180, 60, 50),
+    "H": (225, 220, 200), "O": (225, 220, 200),
+    "Y": (60, 90, 170), "Z": (60, 140, 70),
+}
+
+
+class Interaction:
+    """The position a view shows and how clicks on it become moves."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.colours: dict[str, RGB] = dict(DEFAULT_COLOURS)
+        self.builder: MoveBuilder | None = None
+        self.last_move: str | None = None
+        self.lintel_mode = False
+
+    def set_position(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None,
+                     last_move: str | None) -> None:
+        self.state = state
+        self.colours = {**DEFAULT_COLOURS, **colours}
+        self.last_move = last_move
+        self.builder = (MoveBuilder(legal, state.move_cells,
+                                    repeat_completes=state.game not in PLACE_ALONE_ON_REPEAT)
+                        if legal is not None else None)
+        if self.builder is not None:
+            self.builder.lintel_mode = self.lintel_mode
+
+    def set_lintel_mode(self, on: bool) -> None:
+        self.lintel_mode = on
+        if self.builder is not None:
+            self.builder.lintel_mode = on
+            if self.builder.pending is not None and self.builder.pending.mode == "lintel" \
+                    and not on:
+                self.builder.cancel()
+
+    def colour(self, side: str | None) -> RGB:
+        return self.colours.get(side or "", (128, 128, 128))
+
+    def mover_colour(self) -> RGB:
+        return self.colour(self.state.to_move if self.state is not None else None)
+
+    def reason(self, action: Action) -> str:
+        """The engine's reason for a refused click, or the builder's own sentence."""
+        if action.candidate and self.state is not None:
+            try:
+                self.state.copy().play(action.candidate)
+            except MoveError as error:
+                return error.reason
+        return action.message
+
+    def describe(self, cell: str) -> str:
+        """`c3 (height 2, V on top)` for stacking games, `c3 (X)` or `c3 (empty)` otherwise."""
+        state = self.state
+        if state is None:
+            return cell
+        height = getattr(state, "height", None)
+        owner = getattr(state, "owner", None) or getattr(state, "stone", None)
+        who = owner(cell) if owner is not None else None
+        if height is not None:
+            h = height(cell)
+            return f"{cell} (height {h}, {who} on top)" if h else f"{cell} (empty)"
+        return f"{cell} ({who})" if who else f"{cell} (empty)"
+
+    def hover_sentence(self, cell: str, action: Action) -> str:
+        where = self.describe(cell)
+        if self.builder is None:
+            return where
+        if action.kind == "play":
+            return f"{where}: click to play {action.move}"
+        if action.kind == "pending" and action.pending is not None:
+            return f"{where}: click to start {_start_words(action.pending.mode)}"
+        if action.kind == "cancel":
+            return f"{where}: click to cancel"
+        if action.kind == "refuse":
+            return f"{where}: {self.reason(action)}"
+        return where
+
+    def click_sentence(self, action: Action) -> str:
+        if action.kind == "refuse":
+            return self.reason(action)
+        if action.kind == "pending" and action.pending is not None:
+            p = action.pending
+            if p.mode == "lintel":
+                return f"Lintel from {p.cell}: choose its other end (highlighted); Esc cancels"
+            if p.mode == "step":
+                return f"Druid on {p.cell}: choose where it steps (highlighted); Esc cancels"
+            if p.single and not self.builder.repeat_completes:
+                alone = ("; click it again or press Enter to play it alone"
+                         + ("; Shift+click it to step onto it" if p.cell in p.targets else ""))
+            else:
+                alone = "; press Enter or right-click to play it alone" if p.single else ""
+            return (f"{p.cell} held: choose a highlighted cell to complete the move{alone}; "
+                    "Esc cancels")
+        return action.message
+
+
+def _start_words(mode: str) -> str:
+    return {"lintel": "a lintel here", "step": "a Druid step",
+            "hold": "a move here"}.get(mode, "a move")

@@ -1,0 +1,365 @@
+"""Pure numpy geometry of the 3D monument: footprints, merged prism meshes, edge lines.
+
+World units: neighbouring cells are one unit apart (rules.geometry centres), z is up, the
+board's tiles end at z = 0 and a stone at level L fills z in [(L-1) + VGAP, L]. Square
+boards use cubes; hex and Y boards use flat-topped hexagonal prisms. A lintel is one prism
+over the convex hull of its three cells, so the gap under it stays open.
+
+Faces carry their own vertices and a baked, face-dependent shade (tops at full colour, each
+side lit differently by a fixed light), so the GL side only needs pyqtgraph's plain shader.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rules.geometry import Board
+from rules.protocol import Stone
+
+PITCH = 1.0  # height of one level
+VGAP = 0.06  # vertical gap between stacked stones
+STONE_SCALE = 0.9  # a stone's footprint relative to its cell
+TILE_SCALE = 0.96
+TILE_BOTTOM = -0.1
+SLAB_TOP = -0.1
+SLAB_BOTTOM = -0.4
+SLAB_MARGIN = 0.75  # how far the board's slab reaches beyond the outer cells
+LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (front left)
+
+RGB = tuple[int, int, int]
+
+
+def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
+    return np.array([colour[0] / 255.0, colour[1] / 255.0, colour[2] / 255.0, alpha])
+
+
+def footprint(board: Board, cell: int, scale: float = 1.0) -> np.ndarray:
+    """The cell's outline (k, 2), counter-clockwise: a square or a flat-topped hexagon."""
+    cx, cy = board.centres[cell]
+    if board.kind == "square":
+        h = 0.5 * scale
+        ring = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
+    else:
+        radius = scale / math.sqrt(3.0)
+        angles = np.radians(np.arange(0, 360, 60))
+        ring = np.c_[np.cos(angles), np.sin(angles)] * radius
+    return ring + (cx, cy)
+
+
+def convex_hull(points: np.ndarray) -> np.ndarray:
+    """Counter-clockwise convex hull of 2D points (monotone chain), without repeats."""
+    pts = sorted({(round(float(x), 9), round(float(y), 9)) for x, y in points})
+    if len(pts) < 3:
+        return np.array(pts)
+    reach = max(max(abs(x), abs(y)) for x, y in pts) + 1.0
+    tolerance = 1e-9 * reach * reach  # collinear points drop out despite rounding
+
+    def half(seq: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= tolerance:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(reversed(pts))
+    return np.array(lower[:-1] + upper[:-1])
+
+
+def stone_z(level: int) -> tuple[float, float]:
+    """Bottom and top of a stone at `level` (1 = on the ground)."""
+    return (level - 1) * PITCH + VGAP, level * PITCH
+
+
+def top_z(height: int) -> float:
+    """The height of the surface a pointer touches on a stack of `height` stones."""
+    return height * PITCH if height else 0.0
+
+
+@dataclass
+class Mesh:
+    """Triangles with one colour per vertex, ready for pyqtgraph's MeshData."""
+
+    vertices: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+    faces: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.uint32))
+    colours: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
+
+    @staticmethod
+    def concat(parts: Sequence[Mesh]) -> Mesh:
+        parts = [p for p in parts if len(p.faces)]
+        if not parts:
+            return Mesh()
+        offsets = np.cumsum([0] + [len(p.vertices) for p in parts[:-1]])
+        return Mesh(np.concatenate([p.vertices for p in parts]).astype(np.float32),
+                    np.concatenate([p.faces + o for p, o in zip(parts, offsets)]).astype(np.uint32),
+                    np.concatenate([p.colours for p in parts]).astype(np.float32))
+
+
+def side_shade(normals: np.ndarray) -> np.ndarray:
+    """Brightness of vertical faces with outward horizontal unit normals (..., 2): every
+    direction gets its own shade, so neighbouring faces of a stack stay distinct."""
+    return 0.62 + 0.26 * (normals @ LIGHT)
+
+
+@dataclass
+class PrismSet:
+    """Vertical prisms to be merged into one mesh: polygon, bottom, top, colour."""
+
+    polys: list[np.ndarray] = field(default_factory=list)
+    bottoms: list[float] = field(default_factory=list)
+    tops: list[float] = field(default_factory=list)
+    colours: list[np.ndarray] = field(default_factory=list)
+
+    def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray) -> None:
+        self.polys.append(np.asarray(poly, float))
+        self.bottoms.append(z0)
+        self.tops.append(z1)
+        self.colours.append(np.asarray(rgba, float))
+
+    def __len__(self) -> int:
+        return len(self.polys)
+
+    def _groups(self) -> dict[int, list[int]]:
+        groups: dict[int, list[int]] = defaultdict(list)
+        for i, poly in enumerate(self.polys):
+            groups[len(poly)].append(i)
+        return groups
+
+    def mesh(self) -> Mesh:
+        parts = []
+        for k, members in self._groups().items():
+            parts.append(_prism_mesh(np.array([self.polys[i] for i in members]),
+                                     np.array([self.bottoms[i] for i in members]),
+                                     np.array([self.tops[i] for i in members]),
+                                     np.array([self.colours[i] for i in members])))
+        return Mesh.concat(parts)
+
+    def edges(self, grow: float = 0.004) -> np.ndarray:
+        """Line segments (2m, 3) along every edge, pushed slightly outwards so that they
+        are not hidden by the faces they outline."""
+        parts = []
+        for k, members in self._groups().items():
+            polys = np.array([self.polys[i] for i in members])
+            centre = polys.mean(axis=1, keepdims=True)
+            offset = polys - centre
+            length = np.linalg.norm(offset, axis=2, keepdims=True)
+            polys = centre + offset * (1.0 + grow / np.maximum(length, 1e-9))
+            z0 = np.array([self.bottoms[i] for i in members])[:, None] - grow
+            z1 = np.array([self.tops[i] for i in members])[:, None] + grow
+            nxt = np.roll(polys, -1, axis=1)
+            n = len(members)
+            z0k, z1k = np.broadcast_to(z0, (n, k)), np.broadcast_to(z1, (n, k))
+            top = np.stack([np.dstack([polys, z1k]), np.dstack([nxt, z1k])], axis=2)
+            bottom = np.stack([np.dstack([polys, z0k]), np.dstack([nxt, z0k])], axis=2)
+            upright = np.stack([np.dstack([polys, z0k]), np.dstack([polys, z1k])], axis=2)
+            parts.append(np.concatenate([top, bottom, upright], axis=1).reshape(-1, 3))
+        if not parts:
+            return np.zeros((0, 3), np.float32)
+        return np.concatenate(parts).astype(np.float32)
+
+
+def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray) -> Mesh:
+    """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads."""
+    n, k, _ = polys.shape
+    z0k = np.broadcast_to(z0[:, None], (n, k))
+    z1k = np.broadcast_to(z1[:, None], (n, k))
+    top = np.dstack([polys, z1k])  # (n, k, 3)
+    bottom = np.dstack([polys, z0k])
+    nxt = np.roll(polys, -1, axis=1)
+    sides = np.stack([np.dstack([polys, z0k]), np.dstack([nxt, z0k]),
+                      np.dstack([nxt, z1k]), np.dstack([polys, z1k])], axis=2)  # (n, k, 4, 3)
+    edge = nxt - polys
+    normals = np.dstack([edge[:, :, 1], -edge[:, :, 0]])
+    normals /= np.maximum(np.linalg.norm(normals, axis=2, keepdims=True), 1e-12)
+
+    fan = np.array([(0, i, i + 1) for i in range(1, k - 1)])
+    per_prism = 2 * k + 4 * k  # top + bottom + side vertices
+    base = (np.arange(n) * per_prism)[:, None, None]
+    top_faces = fan[None] + base
+    bottom_faces = fan[None][:, :, ::-1] + k + base
+    quad = np.array([(0, 1, 2), (0, 2, 3)])
+    side_faces = (quad[None, None] + (2 * k + 4 * np.arange(k))[None, :, None, None]
+                  + base[:, :, :, None]).reshape(n, -1, 3)
+    vertices = np.concatenate([top, bottom, sides.reshape(n, 4 * k, 3)], axis=1).reshape(-1, 3)
+    faces = np.concatenate([top_faces, bottom_faces, side_faces], axis=1).reshape(-1, 3)
+
+    rgb, alpha = rgba[:, :3], rgba[:, 3:4]
+    top_c = np.broadcast_to(np.c_[rgb, alpha][:, None], (n, k, 4))
+    bottom_c = np.broadcast_to(np.c_[rgb * 0.35, alpha][:, None], (n, k, 4))
+    shade = side_shade(normals)  # (n, k)
+    side_rgb = rgb[:, None, :] * shade[:, :, None]
+    side_c = np.repeat(np.concatenate([side_rgb, np.broadcast_to(alpha[:, None], (n, k, 1))],
+                                      axis=2), 4, axis=1)
+    colours = np.concatenate([top_c, bottom_c, side_c], axis=1).reshape(-1, 4)
+    return Mesh(vertices.astype(np.float32), faces.astype(np.uint32),
+                np.clip(colours, 0.0, 1.0).astype(np.float32))
+
+
+# ---- the parts of a position -----------------------------------------------------------
+
+
+def stone_polygon(board: Board, stone: Stone) -> np.ndarray:
+    """A sarsen or cube on its cell; a lintel over the hull of its three cells."""
+    polys = [footprint(board, board.index[c], STONE_SCALE) for c in stone.cells]
+    if len(polys) == 1:
+        return polys[0]
+    return convex_hull(np.concatenate(polys))
+
+
+def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB]) -> PrismSet:
+    prisms = PrismSet()
+    for stone in stones:
+        z0, z1 = stone_z(stone.level)
+        rgba = rgbf(colours.get(stone.owner, (128, 128, 128)))
+        prisms.add(stone_polygon(board, stone), z0, z1, rgba)
+    return prisms
+
+
+BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))
+SLAB_COLOUR = (104, 84, 64)
+
+
+def board_hull(board: Board, margin: float = SLAB_MARGIN) -> np.ndarray:
+    centres = np.array(board.centres)
+    hull = convex_hull(np.concatenate([footprint(board, i) for i in range(len(board))]))
+    middle = centres.mean(axis=0)
+    offset = hull - middle
+    dist = np.linalg.norm(offset, axis=1, keepdims=True)
+    return hull + offset / dist * margin
+
+
+def tile_colour_index(board: Board, cell: int) -> int:
+    x, y = board.coords[cell]
+    if board.kind == "square":
+        return (x + y) % 2
+    return y % 3  # doubled hex coordinates: no two neighbours share y mod 3
+
+
+def edge_strip(board: Board, cells: Sequence[str], inner: float = 0.56,
+               outer: float = 0.74) -> np.ndarray:
+    """A band just outside a side of the board, along the given edge cells, from `inner`
+    to `outer` units beyond the outermost cell centre."""
+    idx = [board.index[c] for c in cells]
+    pts = np.array([board.centres[i] for i in idx])
+    middle = np.array(board.centres).mean(axis=0)
+    if len(pts) > 1:
+        axis = _principal(pts)
+        tangent = pts[np.argmax(pts @ axis)] - pts[np.argmin(pts @ axis)]
+        tangent /= np.linalg.norm(tangent)
+    else:
+        tangent = np.array([1.0, 0.0])
+    normal = np.array([tangent[1], -tangent[0]])
+    if (pts.mean(axis=0) - middle) @ normal < 0:
+        normal = -normal
+    along = (pts - pts.mean(axis=0)) @ tangent
+    base = pts.mean(axis=0) + normal * ((pts - pts.mean(axis=0)) @ normal).max()
+    a, b = along.min() - 0.45, along.max() + 0.45
+    quad = np.array([base + tangent * a + normal * inner, base + tangent * b + normal * inner,
+                     base + tangent * b + normal * outer, base + tangent * a + normal * outer])
+    return convex_hull(quad)
+
+
+def _principal(pts: np.ndarray) -> np.ndarray:
+    centred = pts - pts.mean(axis=0)
+    if not np.any(centred):
+        return np.array([1.0, 0.0])
+    return np.linalg.svd(centred, full_matrices=False)[2][0]
+
+
+def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
+                 marked: Sequence[tuple[Sequence[str], RGB]] = ()) -> PrismSet:
+    """The slab, the tiles, coloured bands along goal edges and tinted tiles on marked
+    cells (Druid's Walk target sides)."""
+    prisms = PrismSet()
+    prisms.add(board_hull(board), SLAB_BOTTOM, SLAB_TOP, rgbf(SLAB_COLOUR))
+    tint: dict[int, np.ndarray] = {}
+    for cells, colour in marked:
+        for c in cells:
+            tint[board.index[c]] = rgbf(colour)
+    for i in range(len(board)):
+        base = rgbf(BOARD_COLOURS[tile_colour_index(board, i)])
+        if i in tint:
+            base = base * 0.45 + tint[i] * 0.55
+        prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base)
+    shared: dict[tuple[str, ...], list[RGB]] = defaultdict(list)
+    for cells, colour in edges:
+        shared[tuple(cells)].append(colour)
+    for cells, colours in shared.items():  # an edge several players use: one band each
+        width = (0.74 - 0.56) / len(colours)
+        for k, colour in enumerate(colours):
+            band = edge_strip(board, cells, 0.56 + k * width, 0.56 + (k + 1) * width)
+            prisms.add(band, SLAB_TOP, SLAB_TOP + 0.05, rgbf(colour))
+    return prisms
+
+
+DRUID_HEIGHT = 0.9
+
+
+def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
+    """A small robed figure standing on the stack at `cell`: a tapering body and a head."""
+    cx, cy = board.centres[board.index[cell]]
+    ring = np.radians(np.arange(0, 360, 45))
+    unit = np.c_[np.cos(ring), np.sin(ring)]
+    body_colour = np.array(colour, float) * 0.55
+    head_colour = np.array((238, 222, 196), float)
+    parts = PrismSet()
+    parts.add(unit * 0.26 + (cx, cy), base_z, base_z + 0.18, rgbf(tuple(body_colour)))
+    parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, rgbf(tuple(body_colour)))
+    parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + DRUID_HEIGHT,
+              rgbf(tuple(head_colour)))
+    return parts.mesh()
+
+
+def ghost_prisms(board: Board, cells: Sequence[str], level: int, colour: RGB,
+                 alpha: float = 0.55) -> PrismSet:
+    """Where a piece would land: one prism per cell, or a lintel over three cells."""
+    prisms = PrismSet()
+    z0, z1 = stone_z(level)
+    polys = [footprint(board, board.index[c], STONE_SCALE) for c in cells]
+    poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
+    prisms.add(poly, z0, z1, rgbf(colour, alpha))
+    return prisms
+
+
+REFUSAL_COLOUR = (220, 30, 30)
+
+
+def refusal_prisms(board: Board, cell: str, z: float) -> PrismSet:
+    """A red cross lying just above the stack at `cell`: it may not go there."""
+    cx, cy = board.centres[board.index[cell]]
+    prisms = PrismSet()
+    long, thin = 0.42, 0.08
+    bar = np.array([(-long, -thin), (long, -thin), (long, thin), (-long, thin)])
+    for angle in (45.0, -45.0):
+        a = math.radians(angle)
+        rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+        prisms.add(bar @ rot.T + (cx, cy), z + 0.02, z + 0.08, rgbf(REFUSAL_COLOUR, 0.95))
+    return prisms
+
+
+def outline_segments(board: Board, cells_z: Iterable[tuple[str, float]],
+                     scale: float = 1.0, lift: float = 0.03) -> np.ndarray:
+    """Line segments (2m, 3) around the given cells, each at its own height."""
+    segs = []
+    for cell, z in cells_z:
+        ring = footprint(board, board.index[cell], scale)
+        nxt = np.roll(ring, -1, axis=0)
+        zz = np.full((len(ring), 1), z + lift)
+        segs.append(np.stack([np.hstack([ring, zz]), np.hstack([nxt, zz])], axis=1).reshape(-1, 3))
+    if not segs:
+        return np.zeros((0, 3), np.float32)
+    return np.concatenate(segs).astype(np.float32)
+
+
+def path_segments(points: Sequence[tuple[float, float, float]]) -> np.ndarray:
+    """A polyline as line segments (2m, 3)."""
+    pts = np.asarray(points, float)
+    if len(pts) < 2:
+        return np.zeros((0, 3), np.float32)
+    return np.stack([pts[:-1], pts[1:]], axis=1).reshape(-1, 3).astype(np.float32)

@@ -1,0 +1,116 @@
+"""Which cell is under the pointer: a ray cast in plain numpy.
+
+Every cell is a column of convex prisms: its ground tile, one prism per stone level that
+covers it (a lintel counts on each of its three cells), and the Druid figure standing on it.
+A ray is clipped against all prisms at once (Cyrus-Beck against each prism's planes); the
+nearest hit names the cell. No GL state is needed, so it is tested without a screen, and it
+works however the meshes are merged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from desktop.views.camera import Camera
+from desktop.views.meshes import DRUID_HEIGHT, TILE_BOTTOM, footprint, stone_z, top_z
+from rules.geometry import Board
+from rules.protocol import Stone
+
+MAX_SIDES = 6
+
+
+class PickScene:
+    """The pickable solids of one position."""
+
+    def __init__(self, board: Board, stones: Iterable[Stone] = (),
+                 druid_cells: Iterable[str] = ()) -> None:
+        self.board = board
+        self.heights = [0] * len(board)
+        cells: list[int] = []
+        spans: list[tuple[float, float]] = []
+        for i in range(len(board)):
+            cells.append(i)
+            spans.append((TILE_BOTTOM, 0.0))
+        for stone in stones:
+            z1 = stone_z(stone.level)[1]
+            z0 = stone_z(stone.level - 1)[1] if stone.level > 1 else 0.0  # gaps count too
+            for name in stone.cells:
+                i = board.index[name]
+                cells.append(i)
+                spans.append((z0, z1))
+                self.heights[i] = max(self.heights[i], stone.level)
+        for name in druid_cells:
+            i = board.index[name]
+            base = top_z(self.heights[i])
+            cells.append(i)
+            spans.append((base, base + DRUID_HEIGHT))
+        self.cells = np.array(cells)
+        self.normals, self.offsets = _planes(board, self.cells, np.array(spans))
+
+    def pick(self, origin: np.ndarray, direction: np.ndarray) -> tuple[str, np.ndarray] | None:
+        """The cell whose solid the ray meets first, and the point where it meets it."""
+        denom = self.normals @ direction  # (n, p)
+        num = self.offsets - self.normals @ origin
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / denom
+        entering = np.where(denom < -1e-12, t, -np.inf).max(axis=1)
+        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=1)
+        outside_parallel = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=1)
+        entering = np.maximum(entering, 0.0)
+        hit = (entering <= exiting) & ~outside_parallel
+        if not hit.any():
+            return None
+        candidates = np.where(hit, entering, np.inf)
+        best = int(np.argmin(candidates))
+        return self.board.names[self.cells[best]], origin + direction * candidates[best]
+
+    def visible(self, eye: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """For each point (n, 3), whether no solid stands between it and the eye."""
+        if len(points) == 0:
+            return np.zeros(0, bool)
+        span = np.asarray(points, float) - eye  # (l, 3): t in [0, 1] runs eye -> point
+        denom = self.normals @ span.T  # (n, p, l)
+        num = (self.offsets - self.normals @ eye)[:, :, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / denom
+        entering = np.where(denom < -1e-12, t, -np.inf).max(axis=1)
+        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=1)
+        outside_parallel = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=1)
+        blocked = (np.maximum(entering, 0.0) <= np.minimum(exiting, 0.999)) & ~outside_parallel
+        return ~blocked.any(axis=0)
+
+    def pick_at(self, camera: Camera, x: float, y: float) -> str | None:
+        """The cell under widget pixel (x, y), or None."""
+        found = self.pick(*camera.ray(x, y))
+        return found[0] if found else None
+
+    def top(self, name: str) -> float:
+        """The z of the surface a click on this cell touches."""
+        return top_z(self.heights[self.board.index[name]])
+
+
+def _planes(board: Board, cells: np.ndarray, spans: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Outward normals (n, MAX_SIDES + 2, 3) and offsets (n, MAX_SIDES + 2): a point p is
+    inside prism j when normals[j] @ p <= offsets[j] for every plane."""
+    shapes: dict[int, np.ndarray] = {}
+    n = len(cells)
+    normals = np.zeros((n, MAX_SIDES + 2, 3))
+    offsets = np.zeros((n, MAX_SIDES + 2))
+    for row, cell in enumerate(cells):
+        if cell not in shapes:
+            ring = footprint(board, int(cell))
+            edge = np.roll(ring, -1, axis=0) - ring
+            side = np.c_[edge[:, 1], -edge[:, 0]]
+            side /= np.linalg.norm(side, axis=1, keepdims=True)
+            reps = np.resize(np.arange(len(ring)), MAX_SIDES)  # square: repeat planes
+            shapes[cell] = np.c_[side[reps], (side * ring).sum(axis=1)[reps]]
+        planes = shapes[cell]
+        normals[row, :MAX_SIDES, :2] = planes[:, :2]
+        offsets[row, :MAX_SIDES] = planes[:, 2]
+    normals[:, MAX_SIDES] = (0.0, 0.0, 1.0)
+    offsets[:, MAX_SIDES] = spans[:, 1]
+    normals[:, MAX_SIDES + 1] = (0.0, 0.0, -1.0)
+    offsets[:, MAX_SIDES + 1] = -spans[:, 0]
+    return normals, offsets

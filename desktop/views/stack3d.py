@@ -1,0 +1,447 @@
+"""The 3D monument view of the stacking games (Druid on square, hex and Y boards; Drogo).
+
+The position is drawn as a few merged meshes (board, stones, Druid figures) plus line sets
+for edges and marks; only the hover ghost changes between positions. Pointing uses the numpy
+ray cast of desktop.views.picking and the move builder; nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import pyqtgraph.opengl as gl
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QVector3D
+
+from desktop.views import meshes
+from desktop.views.camera import Camera, clamp_elevation
+from desktop.views.interaction import Interaction
+from desktop.views.meshes import Mesh, PrismSet, top_z
+from desktop.views.move_builder import Action, is_lintel
+from desktop.views.picking import PickScene
+from rules.geometry import Board, column_letters
+from rules.protocol import GameState
+
+BACKGROUND = (40, 46, 54)
+EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
+LAST_MOVE_COLOUR = (1.0, 0.86, 0.2, 1.0)
+CHAIN_COLOUR = (1.0, 1.0, 1.0, 1.0)
+TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
+DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
+DEFAULT_ELEVATION = 38.0
+DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
+
+
+def _mesh_item(translucent: bool = False) -> gl.GLMeshItem:
+    item = gl.GLMeshItem(smooth=True, computeNormals=False, shader=None,
+                         glOptions="translucent" if translucent else "opaque")
+    item.setVisible(False)
+    return item
+
+
+def _set_mesh(item: gl.GLMeshItem, mesh: Mesh) -> None:
+    if len(mesh.faces) == 0:
+        item.setVisible(False)
+        return
+    item.setMeshData(vertexes=mesh.vertices, faces=mesh.faces, vertexColors=mesh.colours)
+    item.setVisible(True)
+
+
+def _line_item(width: float, colour: tuple[float, float, float, float]) -> gl.GLLinePlotItem:
+    item = gl.GLLinePlotItem(mode="lines", width=width, color=colour, antialias=False,
+                             glOptions="opaque")
+    item.setVisible(False)
+    return item
+
+
+def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray, colour=None) -> None:
+    if len(segments) == 0:
+        item.setVisible(False)
+        return
+    if colour is None:
+        item.setData(pos=segments)
+    else:
+        item.setData(pos=segments, color=colour)
+    item.setVisible(True)
+
+
+class StackView(gl.GLViewWidget):
+    """A turnable 3D board for Druid and Drogo (the BoardView contract of desktop.views)."""
+
+    moveChosen = Signal(str)
+    hint = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setBackgroundColor(BACKGROUND)
+        self.setMinimumSize(200, 150)
+        self.play = Interaction()
+        self.board: Board | None = None
+        self.pick_scene: PickScene | None = None
+        self._labels: list[tuple[np.ndarray, str]] = []
+        self._label_points = np.zeros((0, 3))
+        self._label_shown = np.zeros(0, bool)
+        self._label_key: tuple | None = None
+        self._hover: str | None = None
+        self._hover_action: Action | None = None
+        self._press: QPointF | None = None
+        self._last_drag: QPointF | None = None
+        self._dragging = False
+
+        self.board_item = _mesh_item()
+        self.stone_item = _mesh_item()
+        self.edge_item = _line_item(1.0, EDGE_COLOUR)
+        self.druid_item = _mesh_item()
+        self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
+        self.chain_item = _line_item(4.0, CHAIN_COLOUR)
+        self.target_item = _line_item(2.5, TARGET_COLOUR)
+        self.ghost_item = _mesh_item(translucent=True)
+        self.ghost_item.setDepthValue(10)
+        for item in (self.board_item, self.stone_item, self.edge_item, self.druid_item,
+                     self.mark_item, self.chain_item, self.target_item, self.ghost_item):
+            self.addItem(item)
+
+    # ---- the contract ---------------------------------------------------------------
+
+    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+                     legal: list[str] | None, last_move: str | None) -> None:
+        new_board = self.board is not state.board
+        self.play.set_position(state, colours, legal, last_move)
+        self.board = state.board
+        stones = state.stones()
+        druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()
+                  if cell}
+        self.pick_scene = PickScene(self.board, stones, druids.values())
+        _set_mesh(self.board_item, self._board_prisms(state).mesh())
+        prisms = meshes.stone_prisms(self.board, stones, self.play.colours)
+        _set_mesh(self.stone_item, prisms.mesh())
+        _set_lines(self.edge_item, prisms.edges())
+        _set_mesh(self.druid_item, Mesh.concat([
+            meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell) + 0.0,
+                              self.play.colour(side)) for side, cell in druids.items()]))
+        self._set_marks(state, last_move)
+        if new_board:
+            self._labels = _labels(self.board)
+            self._label_points = np.array([p for p, _ in self._labels]).reshape(-1, 3)
+            self.reset_camera()
+        self._hover = None
+        self._hover_action = None
+        self._refresh_overlay()
+        self.update()
+
+    def set_lintel_mode(self, on: bool) -> None:
+        self.play.set_lintel_mode(on)
+        self._hover = None
+        self._refresh_overlay()
+
+    def reset_camera(self) -> None:
+        if self.board is None:
+            return
+        centres = np.array(self.board.centres)
+        middle = centres.mean(axis=0)
+        extent = float(np.linalg.norm(centres - middle, axis=1).max()) + 1.0
+        self.opts["center"] = QVector3D(float(middle[0]), float(middle[1]), 0.5)
+        self.opts["distance"] = extent * 2.5
+        self.opts["elevation"] = DEFAULT_ELEVATION
+        self.opts["azimuth"] = DEFAULT_AZIMUTH
+        self._extent = extent
+        self._after_camera_move()
+
+    def top_view(self) -> None:
+        self.opts["elevation"] = 90.0
+        self._after_camera_move()
+
+    def turn(self, quarters: int) -> None:
+        self.opts["azimuth"] = (self.opts["azimuth"] + 90.0 * quarters) % 360.0
+        self._after_camera_move()
+
+    def cancel_pending(self) -> None:
+        if self.play.builder is not None:
+            action = self.play.builder.cancel()
+            if action.message:
+                self.hint.emit(action.message)
+        self._refresh_overlay()
+
+    def grab_image(self) -> QImage:
+        return self.grabFramebuffer()
+
+    def camera(self) -> Camera:
+        c = self.opts["center"]
+        return Camera((c.x(), c.y(), c.z()), self.opts["distance"], self.opts["elevation"],
+                      self.opts["azimuth"], self.opts["fov"], max(1, self.width()),
+                      max(1, self.height()))
+
+    def cell_screen_pos(self, name: str) -> QPoint:
+        """Where a click lands on the top of this cell's stack: the centre of its top face if
+        nothing hides it, else the first visible point of that face."""
+        assert self.board is not None and self.pick_scene is not None
+        camera = self.camera()
+        ring = meshes.footprint(self.board, self.board.index[name], 0.8)
+        centre = ring.mean(axis=0)
+        z = self.pick_scene.top(name)
+        samples = [centre] + [centre + (p - centre) * f for f in (0.5, 0.9) for p in ring]
+        points = camera.project(np.array([(x, y, z) for x, y in samples]))
+        for x, y in points:
+            if self.pick_scene.pick_at(camera, x, y) == name:
+                return QPoint(round(x), round(y))
+        return QPoint(round(points[0][0]), round(points[0][1]))
+
+    def cell_at(self, x: float, y: float) -> str | None:
+        if self.pick_scene is None:
+            return None
+        return self.pick_scene.pick_at(self.camera(), x, y)
+
+    # ---- drawing ----------------------------------------------------------------------
+
+    def _board_prisms(self, state: GameState) -> PrismSet:
+        edges: list[tuple[Sequence[str], tuple[int, int, int]]] = []
+        goal_sides = getattr(state, "goal_sides", None)
+        if goal_sides is not None:
+            for side, lists in goal_sides().items():
+                edges.extend((cells, self.play.colour(side)) for cells in lists if cells)
+        targets = getattr(state, "targets", None) or {}
+        marked = [(list(cells), self.play.colour(side)) for side, cells in targets.items()
+                  if cells]
+        return meshes.board_prisms(state.board, edges, marked)
+
+    def _set_marks(self, state: GameState, last_move: str | None) -> None:
+        assert self.pick_scene is not None
+        scene = self.pick_scene
+        last = state.move_cells(last_move) if last_move else ()
+        _set_lines(self.mark_item, meshes.outline_segments(
+            self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
+        outcome = state.outcome()
+        chain = outcome.chain if outcome.over else ()
+        chain_lines = meshes.outline_segments(self.board, [(c, scene.top(c)) for c in chain],
+                                              0.75, lift=0.05)
+        _set_lines(self.chain_item, chain_lines)
+
+    def _refresh_overlay(self) -> None:
+        """The ghost piece, the refusal sign and the highlighted cells of a half-built move."""
+        parts: list[PrismSet] = []
+        targets: list[str] = []
+        builder = self.play.builder
+        pending = builder.pending if builder is not None else None
+        if pending is not None:
+            targets = [c for c in pending.targets if c != pending.cell] + [pending.cell]
+            if pending.mode == "hold":
+                parts.append(self._ghost([pending.cell], 1))
+        action = self._hover_action
+        if action is not None and self._hover is not None and builder is not None:
+            parts.extend(self._hover_parts(self._hover, action))
+        _set_lines(self.target_item, meshes.outline_segments(
+            self.board, [(c, self.pick_scene.top(c)) for c in targets], 0.9)
+            if self.board is not None and self.pick_scene is not None else np.zeros((0, 3)))
+        _set_mesh(self.ghost_item, Mesh.concat([p.mesh() for p in parts]))
+        self.update()
+
+    def _ghost(self, cells: Sequence[str], extra: int = 1) -> PrismSet:
+        """A translucent piece in the mover's colour on top of `cells` (`extra` levels up)."""
+        assert self.play.state is not None
+        height = getattr(self.play.state, "height")
+        level = max(height(c) for c in cells) + extra
+        return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour())
+
+    def _hover_parts(self, cell: str, action: Action) -> list[PrismSet]:
+        state = self.play.state
+        assert state is not None and self.board is not None and self.pick_scene is not None
+        builder = self.play.builder
+        pending = builder.pending if builder is not None else None
+        if action.kind == "refuse":
+            return [meshes.refusal_prisms(self.board, cell, self.pick_scene.top(cell))]
+        if action.kind != "play" or action.move is None:
+            return []
+        move = action.move
+        cells = state.move_cells(move)
+        if is_lintel(move):
+            a, b = (self.board.index[c] for c in cells)
+            line = self.board.line_through(a, b)
+            names = [self.board.names[i] for i in line] if line else list(cells)
+            level = state.height(cells[0]) + 1
+            return [meshes.ghost_prisms(self.board, names, level, self.play.mover_colour())]
+        if len(cells) == 1:
+            return [self._ghost(cells)] if pending is None else []
+        if "," in move and not hasattr(state, "druids"):  # a second piece
+            first, second = cells
+            return [self._ghost([second], 2 if second == first else 1)]
+        return []  # a Druid step: its destination is already highlighted
+
+    def paintGL(self) -> None:
+        super().paintGL()
+        if not self._labels:
+            return
+        camera = self.camera()
+        key = (camera, id(self.pick_scene))
+        if key != self._label_key and self.pick_scene is not None:
+            self._label_shown = self.pick_scene.visible(camera.eye(), self._label_points)
+            self._label_key = key
+        points = camera.project(self._label_points)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        font = QFont()
+        font.setPixelSize(12)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(230, 222, 200))
+        for (x, y), (_, text), shown in zip(points, self._labels, self._label_shown):
+            if shown:
+                painter.drawText(QPointF(x - 4 * len(text), y + 5), text)
+        painter.end()
+
+    # ---- pointing ----------------------------------------------------------------------
+
+    def _update_hover(self, x: float, y: float, shift: bool) -> None:
+        cell = self.cell_at(x, y)
+        if cell == self._hover and self._hover_action is not None:
+            return
+        self._hover = cell
+        if cell is None or self.play.builder is None:
+            self._hover_action = None
+            if cell is not None:
+                self.hint.emit(self.play.describe(cell))
+        else:
+            self._hover_action = self.play.builder.decide(cell, shift)
+            self.hint.emit(self.play.hover_sentence(cell, self._hover_action))
+        self._refresh_overlay()
+
+    def click_cell(self, cell: str, lintel: bool = False) -> Action | None:
+        """Act on a click on `cell` (Shift held: `lintel`)."""
+        builder = self.play.builder
+        if builder is None:
+            self.hint.emit("the game is over" if self.play.state is not None
+                           and self.play.state.outcome().over else "no move can be made here")
+            return None
+        action = builder.click(cell, lintel)
+        self._hover_action = None
+        self._hover = None
+        if action.kind == "play" and action.move:
+            self.moveChosen.emit(action.move)
+        else:
+            sentence = self.play.click_sentence(action)
+            if sentence:
+                self.hint.emit(sentence)
+        self._refresh_overlay()
+        return action
+
+    def mousePressEvent(self, ev: QMouseEvent) -> None:
+        self._press = ev.position()
+        self._last_drag = ev.position()
+        self._dragging = False
+
+    def mouseMoveEvent(self, ev: QMouseEvent) -> None:
+        pos = ev.position()
+        if ev.buttons() == Qt.MouseButton.NoButton or self._press is None:
+            self._update_hover(pos.x(), pos.y(),
+                               bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+            return
+        if not self._dragging and (pos - self._press).manhattanLength() < DRAG_THRESHOLD:
+            return
+        self._dragging = True
+        diff = pos - (self._last_drag or pos)
+        self._last_drag = pos
+        panning = (ev.buttons() & Qt.MouseButton.MiddleButton) or (
+            ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
+                              | Qt.KeyboardModifier.ControlModifier))
+        if panning:
+            self.pan(diff.x(), diff.y(), 0, relative="view-upright")
+        else:
+            self.opts["azimuth"] -= diff.x() * 0.5
+            self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + diff.y() * 0.5)
+        self._after_camera_move()
+
+    def mouseReleaseEvent(self, ev: QMouseEvent) -> None:
+        pos = ev.position()
+        was_click = self._press is not None and not self._dragging
+        self._press = None
+        self._dragging = False
+        if not was_click:
+            return
+        if ev.button() == Qt.MouseButton.RightButton:
+            self._confirm()
+            return
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return
+        cell = self.cell_at(pos.x(), pos.y())
+        if cell is None:
+            return
+        self.click_cell(cell, bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+
+    def wheelEvent(self, ev: QWheelEvent) -> None:
+        delta = ev.angleDelta().y() or ev.angleDelta().x()
+        extent = getattr(self, "_extent", 10.0)
+        self.opts["distance"] = min(extent * 8.0, max(extent * 0.6,
+                                                      self.opts["distance"] * 0.999 ** delta))
+        self._after_camera_move()
+
+    def keyPressEvent(self, ev: QKeyEvent) -> None:
+        key = ev.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._confirm()
+        elif key == Qt.Key.Key_Escape:
+            self.cancel_pending()
+        elif key == Qt.Key.Key_Left:
+            self.turn(-1)
+        elif key == Qt.Key.Key_Right:
+            self.turn(1)
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = 10.0 if key == Qt.Key.Key_Up else -10.0
+            self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + step)
+            self._after_camera_move()
+        elif key == Qt.Key.Key_Home:
+            self.reset_camera()
+        else:
+            ev.ignore()
+            return
+        ev.accept()
+
+    def keyReleaseEvent(self, ev: QKeyEvent) -> None:
+        ev.ignore()
+
+    def leaveEvent(self, ev) -> None:
+        self._hover = None
+        self._hover_action = None
+        self._refresh_overlay()
+        super().leaveEvent(ev)
+
+    def _confirm(self) -> None:
+        if self.play.builder is None:
+            return
+        action = self.play.builder.confirm()
+        if action.kind == "play" and action.move:
+            self.moveChosen.emit(action.move)
+        self._refresh_overlay()
+
+    def _after_camera_move(self) -> None:
+        self._hover = None
+        self._hover_action = None
+        self.update()
+
+
+def _labels(board: Board) -> list[tuple[np.ndarray, str]]:
+    """Coordinate labels on the slab around the board: column letters below (and above, on
+    square boards) each column, row numbers beside the first and last columns."""
+    z = meshes.SLAB_TOP + 0.01
+    columns: dict[int, list[int]] = {}
+    for i, (x, _) in enumerate(board.coords):
+        columns.setdefault(x, []).append(i)
+    out: list[tuple[np.ndarray, str]] = []
+    for x, cells in sorted(columns.items()):
+        low = min(cells, key=lambda i: board.centres[i][1])
+        cx, cy = board.centres[low]
+        out.append((np.array([cx, cy - 0.95, z]), column_letters(x)))
+        if board.kind == "square":
+            high = max(cells, key=lambda i: board.centres[i][1])
+            hx, hy = board.centres[high]
+            out.append((np.array([hx, hy + 0.95, z]), column_letters(x)))
+    first, last = min(columns), max(columns)
+    for x, dx in ((first, -0.95), (last, 0.95)):
+        for i in columns[x]:
+            cx, cy = board.centres[i]
+            row = board.names[i][len(column_letters(x)):]
+            out.append((np.array([cx + dx, cy, z]), row))
+    return out
