@@ -16,6 +16,7 @@ really played.
 
 from __future__ import annotations
 
+import copy as _copy
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -104,6 +105,19 @@ class DrogoState(GameState):
     def _scores(self) -> dict[str, int]:
         return dict(zip(self.turn_order, self._totals))
 
+    def copy(self) -> DrogoState:
+        """A deep copy, made field by field (much faster than copy.deepcopy)."""
+        clone = _copy.copy(self)
+        clone.options = dict(self.options)
+        clone.moves = list(self.moves)
+        clone.resigned = set(self.resigned)
+        clone._height = list(self._height)
+        clone._owner = list(self._owner)
+        clone._pieces = [list(stack) for stack in self._pieces]
+        clone._can_move = list(self._can_move)
+        clone._totals = list(self._totals)
+        return clone
+
     # ---- the protocol ---------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
@@ -143,8 +157,9 @@ class DrogoState(GameState):
             return Outcome("ongoing", scores=scores)
         best = max(self._totals[seat] for seat in alive)
         leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
-        why = "the board is full" if min(self._height) == self._n else "no player can move"
-        reason = f"{why}: " + ", ".join(f"{side} {scores[side]}" for side in self.turn_order)
+        reason = "no player can move: " + ", ".join(
+            f"{side} {scores[side]}" + (" (resigned)" if side in self.resigned else "")
+            for side in self.turn_order)
         if len(leaders) > 1:
             return Outcome("draw", None, scores, reason=f"{reason}; {' and '.join(leaders)} tie")
         return Outcome("win", leaders[0], scores, reason=reason)
