@@ -130,12 +130,16 @@ class GameState(ABC):
 
     def outcome(self) -> Outcome:
         alive = [s for s in self.turn_order if s not in self.resigned]
-        if self.resigned and len(alive) == 1:
-            return Outcome("win", alive[0], self._scores(),
+        resigned = bool(self.resigned) and len(alive) == 1
+        all_passed = self.voluntary_pass and self.passes_in_row >= len(self.turn_order)
+        if not (resigned or all_passed):
+            return self._board_outcome()
+        subgames = self._board_outcome().subgames  # sub-games decided before the end stay so
+        if resigned:
+            return Outcome("win", alive[0], self._scores(), subgames,
                            reason=f"{alive[0]} wins: every other player resigned")
-        if self.voluntary_pass and self.passes_in_row >= len(self.turn_order):
-            return Outcome("draw", None, self._scores(), reason="every player passed in succession")
-        return self._board_outcome()
+        return Outcome("draw", None, self._scores(), subgames,
+                       reason="every player passed in succession")
 
     def legal_moves(self) -> list[str]:
         """Every legal move in canonical text, sorted; `Resign` is always possible and not listed."""

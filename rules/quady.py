@@ -182,12 +182,6 @@ class QuadYState(GameState):
         self._place(index, colour)
         return self.board.names[index]
 
-    def outcome(self) -> Outcome:
-        """The generic outcome (a resignation ends the game too), always with the points and
-        every sub-game's winner."""
-        result = super().outcome()
-        return result if result.subgames else replace(result, subgames=self._outcome.subgames)
-
     def _board_outcome(self) -> Outcome:
         result = self._outcome
         if result.over and not result.chain:
