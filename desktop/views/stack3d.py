@@ -384,17 +384,11 @@ class StackView(gl.GLViewWidget):
             self._confirm()
         elif key == Qt.Key.Key_Escape:
             self.cancel_pending()
-        elif key == Qt.Key.Key_Left:
-            self.turn(-1)
-        elif key == Qt.Key.Key_Right:
-            self.turn(1)
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 10.0 if key == Qt.Key.Key_Up else -10.0
             self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + step)
             self._after_camera_move()
-        elif key == Qt.Key.Key_Home:
-            self.reset_camera()
-        else:
+        else:  # the window's shortcuts turn, reset and walk the moves
             ev.ignore()
             return
         ev.accept()

@@ -1,0 +1,137 @@
+"""The merged meshes of the 3D view, built in numpy without a screen."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from desktop.views import meshes
+from desktop.views.meshes import PrismSet, footprint, rgbf, stone_z
+from rules.geometry import hex_board, square_board, y_board
+from rules.protocol import Stone
+
+RED = (180, 60, 50)
+STONE = (225, 220, 200)
+
+
+def area(poly: np.ndarray) -> float:
+    x, y = poly[:, 0], poly[:, 1]
+    return 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+
+
+def face_normals(mesh: meshes.Mesh) -> np.ndarray:
+    v = mesh.vertices[mesh.faces]
+    return np.cross(v[:, 1] - v[:, 0], v[:, 2] - v[:, 0])
+
+
+@pytest.mark.parametrize("board,sides,cell_area", [
+    (square_board(5), 4, 1.0), (hex_board(3), 6, np.sqrt(3) / 2), (y_board(4), 6, np.sqrt(3) / 2)])
+def test_footprints_tile_the_plane_counter_clockwise(board, sides, cell_area) -> None:
+    ring = footprint(board, 0)
+    assert len(ring) == sides
+    assert area(ring) == pytest.approx(cell_area)  # positive: counter-clockwise
+    # neighbours share an edge: their centres are one unit apart, half a unit to the edge
+    a, b = 0, board.neighbours[0][0]
+    gap = np.linalg.norm(np.subtract(board.centres[a], board.centres[b]))
+    assert gap == pytest.approx(1.0)
+
+
+def test_a_prism_has_a_full_colour_top_and_distinct_darker_sides() -> None:
+    prisms = PrismSet()
+    prisms.add(footprint(square_board(3), 4, 0.9), *stone_z(2), rgbf(RED))
+    mesh = prisms.mesh()
+    assert mesh.vertices.shape == (24, 3) and mesh.faces.shape == (12, 3)
+    assert mesh.faces.max() < len(mesh.vertices)
+    normals = face_normals(mesh)
+    tops = normals[:, 2] > 1e-9
+    colours = mesh.colours[mesh.faces[:, 0]]
+    assert tops.sum() == 2
+    np.testing.assert_allclose(colours[tops][:, :3], np.tile(np.array(RED) / 255, (2, 1)),
+                               atol=1e-6)
+    assert mesh.vertices[mesh.faces[tops]][:, :, 2].min() == pytest.approx(2.0)
+    sides = np.abs(normals[:, 2]) < 1e-9
+    side_shades = {tuple(np.round(c[:3], 4)) for c in colours[sides]}
+    assert len(side_shades) == 4  # each face of the cube its own shade
+    assert all(max(s) < RED[0] / 255 for s in side_shades)
+    # every side face points outwards
+    centre = np.array([1.0, 1.0])
+    for face, normal in zip(mesh.faces[sides], normals[sides]):
+        middle = mesh.vertices[face].mean(axis=0)[:2]
+        assert normal[:2] @ (middle - centre) > 0
+
+
+def test_stones_merge_into_one_mesh_and_a_lintel_spans_three_cells() -> None:
+    board = square_board(5)
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("d2",), 1, "V", "sarsen"),
+              Stone(("b2", "c2", "d2"), 2, "H", "lintel"), Stone(("c4",), 1, "H", "sarsen"),
+              Stone(("c4",), 2, "H", "sarsen")]
+    prisms = meshes.stone_prisms(board, stones, {"V": RED, "H": STONE})
+    assert len(prisms) == 5
+    mesh = prisms.mesh()
+    assert len(mesh.faces) == 5 * 12
+    lintel = prisms.polys[2]
+    assert lintel[:, 0].max() - lintel[:, 0].min() == pytest.approx(2.9)
+    assert lintel[:, 1].max() - lintel[:, 1].min() == pytest.approx(0.9)
+    assert (prisms.bottoms[2], prisms.tops[2]) == stone_z(2)
+    # the gap: nothing stands on c2 between the ground and the lintel
+    c2 = np.array(board.centres[board.index["c2"]])
+    under = [i for i, poly in enumerate(prisms.polys)
+             if prisms.bottoms[i] < 1.0 and _inside(poly, c2)]
+    assert under == []
+    # stacked stones leave a thin gap between them
+    assert prisms.bottoms[4] - prisms.tops[3] == pytest.approx(meshes.VGAP)
+    edges = prisms.edges()
+    assert edges.shape == (5 * 4 * 3 * 2, 3)
+
+
+def _inside(poly: np.ndarray, point: np.ndarray) -> bool:
+    edge = np.roll(poly, -1, axis=0) - poly
+    rel = point - poly
+    return bool(np.all(edge[:, 0] * rel[:, 1] - edge[:, 1] * rel[:, 0] >= 0))
+
+
+def test_hex_lintel_is_one_prism_over_the_hull_of_its_cells() -> None:
+    board = hex_board(4)
+    a, mid, b = next(line for line in board.lines
+                     if board.direction_between(line[0], line[1]) == "ne")
+    cells = tuple(board.names[i] for i in (a, mid, b))
+    poly = meshes.stone_polygon(board, Stone(cells, 2, "X", "lintel"))
+    assert area(poly) > 0
+    for i in (a, mid, b):
+        assert _inside(poly, np.array(board.centres[i]))
+
+
+def test_board_has_slab_tiles_and_goal_bands_shared_edges_split() -> None:
+    board = square_board(4)
+    bottom = [board.names[i] for i in sorted(board.sides["bottom"])]
+    left = [board.names[i] for i in sorted(board.sides["left"])]
+    prisms = meshes.board_prisms(board, [(bottom, RED), (left, STONE), (bottom, (60, 90, 170))],
+                                 marked=[(left, RED)])
+    assert len(prisms) == 1 + 16 + 3
+    bands = prisms.polys[17:]
+    # both bands of the shared bottom edge lie below the board, one outside the other
+    assert all(band[:, 1].max() < -0.5 for band in bands[:2] if band[:, 1].max() < 0)
+    ys = sorted(band[:, 1].mean() for band in bands if band[:, 1].max() < 0)
+    assert len(ys) == 2 and ys[0] < ys[1]
+    left_band = next(band for band in bands if band[:, 0].max() < 0)
+    assert left_band[:, 1].max() - left_band[:, 1].min() >= 3.5
+    # marked tiles are tinted towards the mark's colour
+    tile_a2 = prisms.colours[1 + board.index["a2"]]
+    tile_b2 = prisms.colours[1 + board.index["b2"]]
+    assert tile_a2[0] - tile_a2[2] > tile_b2[0] - tile_b2[2]
+
+
+def test_ghost_and_refusal_sign() -> None:
+    board = hex_board(3)
+    ghost = meshes.ghost_prisms(board, ["c3"], 3, RED)
+    assert ghost.colours[0][3] < 1.0 and (ghost.bottoms[0], ghost.tops[0]) == stone_z(3)
+    refusal = meshes.refusal_prisms(board, "c3", 2.0)
+    assert len(refusal) == 2 and all(c[0] > 0.8 and c[1] < 0.2 for c in refusal.colours)
+    assert min(refusal.bottoms) > 2.0
+
+
+def test_outline_segments_follow_the_cell_at_its_height() -> None:
+    segs = meshes.outline_segments(square_board(3), [("b2", 2.0)])
+    assert segs.shape == (8, 3)
+    assert np.allclose(segs[:, 2], 2.03)
+    assert segs[:, 0].min() == pytest.approx(0.5) and segs[:, 0].max() == pytest.approx(1.5)
