@@ -221,3 +221,40 @@ def test_a_quadrant_y_sub_game_won_by_clicks_on_the_canvas(qtbot, window, tmp_pa
     assert window.banner.isVisible() and "X (xena)" in window.banner.text()
     window.undo_action.trigger()
     assert not window.banner.isVisible() and len(moves(window)) == 8
+
+
+# ---- records and safety -------------------------------------------------------------------
+
+def test_unreadable_file_export_and_autosave_recovery_in_the_real_window(
+        qtbot, window, dialogs, tmp_path) -> None:
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QMessageBox
+
+    window.start_game(GameChoice("drogo", ["-size=4", "-single"], ["xena", "otto"], []))
+    for cell in ("b2", "c3"):
+        click(qtbot, window, cell)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("(game drogo)\n(players a b)\n(parameters -size=4 -wobbly)\n")
+    assert not window.open_file(bad)
+    assert dialogs.texts("warning") == [
+        "bad.txt: line 3: drogo has no option -wobbly (its options: -size -single -in_place "
+        "-easy_free)"]
+    assert moves(window) == ["b2", "c3"] and near(pixel(window, "b2"), RED, 10)
+
+    assert window.export_image(tmp_path / "board.png")
+    image = QImage(str(tmp_path / "board.png"))
+    point = window.view.cell_screen_pos("c3")
+    colour = image.pixelColor(point.x(), point.y())
+    assert near((colour.red(), colour.green(), colour.blue()), STONE, 10)
+
+    # As after a crash: the first window is never closed, a new run finds the autosave.
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.resize(780, 560)
+    again.show()
+    qtbot.waitExposed(again)
+    dialogs.answers = [QMessageBox.StandardButton.Yes]
+    again.start()
+    assert again.session.record.moves == ["b2", "c3"]
+    assert again.session.record.parameters == ["-size=4", "-single"]
+    assert near(pixel(again, "b2"), RED, 10) and near(pixel(again, "c3"), STONE, 10)

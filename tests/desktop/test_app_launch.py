@@ -1,0 +1,75 @@
+"""The `megalith` command: the command line goes to rules.cli without loading Qt, a file
+argument opens the window with it, and a real process reaches its first frame."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop import launch
+from desktop.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def saved_game(folder: Path) -> Path:
+    session = Session.new("drogo", ["-size=4"], ["ann", "ben"])
+    session.play("b2")
+    return session.save(folder / "game.txt")
+
+
+def test_check_goes_to_the_command_line_without_loading_qt(tmp_path) -> None:
+    path = saved_game(tmp_path)
+    code = ("import sys; from desktop.launch import main; code = main(['check', sys.argv[1]]);"
+            "print('qt loaded' if any(m.startswith('PySide6') for m in sys.modules) else "
+            "'no qt'); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "game: drogo -size=4" in done.stdout and "ply: 1" in done.stdout
+    assert done.stdout.strip().endswith("no qt")
+
+
+def test_show_and_help_are_the_command_line_s(capsys, tmp_path) -> None:
+    assert launch.main(["show", str(saved_game(tmp_path))]) == 0
+    assert "x" in capsys.readouterr().out.lower()
+    with pytest.raises(SystemExit) as done:
+        launch.main(["--help"])
+    assert done.value.code == 0
+    assert "check" in capsys.readouterr().out
+
+
+def test_a_broken_record_on_the_command_line_exits_2(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("(game drogo)\n(players a b)\n(moves\nz9\n)\n")
+    assert launch.main(["check", str(bad)]) == 2
+    assert "z9" in capsys.readouterr().err
+
+
+def test_a_file_argument_opens_the_window_with_it(monkeypatch) -> None:
+    import desktop.app
+    opened: list[str | None] = []
+    monkeypatch.setattr(desktop.app, "run", lambda path=None: opened.append(path) or 0)
+    assert launch.main(["game.txt"]) == 0
+    assert launch.main([]) == 0
+    assert opened == ["game.txt", None]
+
+
+def test_wrong_arguments_print_the_usage(capsys) -> None:
+    assert launch.main(["one.txt", "two.txt"]) == 2
+    assert launch.main(["--bogus"]) == 2
+    assert "usage: megalith" in capsys.readouterr().err
+
+
+def test_a_real_process_opens_a_record_and_draws_its_first_frame(tmp_path) -> None:
+    """The start-up benchmark's child is `megalith FILE` that reports its first frame."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import startup
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    wall, _ = startup.one_run(tmp_path, saved_game(tmp_path))
+    assert wall < 20  # a generous bound; benchmarks/startup.py measures the real figure
