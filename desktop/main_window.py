@@ -28,6 +28,7 @@ from desktop.session import Played, Session
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
 STACKING_GAMES = ("druid", "drogo")  # the games with an owners/heights map
+LINTEL_GAMES = ("druid",)
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
 
 
@@ -140,6 +141,11 @@ class MainWindow(QMainWindow):
         self.guide_action = self._action("&Playing Megalith", self.show_guide)
         self.about_action = self._action("&About", self.show_about)
 
+        for action, short in ((self.first_action, "Start"), (self.previous_action, "Back"),
+                              (self.next_action, "Forward"), (self.last_action, "End"),
+                              (self.map_action, "Map"), (self.reset_action, "Reset camera"),
+                              (self.left_action, "Turn left"), (self.right_action, "Turn right")):
+            action.setIconText(short)
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
@@ -297,8 +303,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(self.summary)
         self._view_game = game
         self.map_action.setEnabled(self.summary is not None)
-        has_lintels = hasattr(self.view, "set_lintel_mode")
-        self.lintel_action.setEnabled(has_lintels)
+        self.lintel_action.setEnabled(game in LINTEL_GAMES)
         self.lintel_action.setChecked(False)
         self._show_map(self.map_action.isChecked())
 

@@ -85,6 +85,25 @@ def test_dialog_offers_every_option_and_refuses_impossible_ones_with_the_engine_
                                 [(180, 60, 50), (225, 220, 200)])
 
 
+def test_dialog_refuses_druid_combinations_the_engine_refuses(qtbot, dialogs) -> None:
+    pytest.importorskip("rules.druid")
+    dialog = NewGameDialog(GameChoice("druid", [], ["alice", "bob"], []))
+    qtbot.addWidget(dialog)
+    assert set(dialog.option_widgets) >= {"size", "hex", "walk", "nostack", "nogaps", "y"}
+    assert [row.side.text() for row in dialog.rows[:2]] == ["V", "H"]
+    dialog.option_widgets["y"].setChecked(True)
+    dialog.option_widgets["hex"].setChecked(True)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert "-y" in dialog.error and not ok.isEnabled()
+    dialog.option_widgets["y"].setChecked(False)
+    dialog.count_spin.setValue(3)
+    assert dialog.error == "" and ok.isEnabled()
+    assert [row.side.text() for row in dialog.rows[:3]] == ["X", "O", "Y"]
+    assert dialog.rows[2].colour == (60, 90, 170)
+    dialog.option_widgets["hex"].setChecked(False)
+    assert dialog.error and not ok.isEnabled()  # three players only on the hex board
+
+
 def test_dialog_size_left_at_default_gives_no_option(qtbot, dialogs) -> None:
     dialog = NewGameDialog(GameChoice("drogo", ["-size=5", "-single"], ["ann", "ben", "cy"],
                                       [(1, 2, 3), (4, 5, 6), (7, 8, 9)]))
@@ -246,6 +265,10 @@ def test_owners_map_and_lintel_toggle(qtbot, window) -> None:
     assert window.summary.positions[-1][0] == 1
     window.map_action.trigger()
     assert window.stack.currentWidget() is window.view
+    assert not window.lintel_action.isEnabled()  # Drogo has no lintels
+    pytest.importorskip("rules.druid")
+    window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
+    assert window.lintel_action.isEnabled()
     window.lintel_action.trigger()
     assert window.view.calls[-1] == ("lintel", True)
 
