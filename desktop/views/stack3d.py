@@ -348,7 +348,7 @@ class StackView(gl.GLViewWidget):
             ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
                               | Qt.KeyboardModifier.ControlModifier))
         if panning:
-            self.pan(diff.x(), diff.y(), 0, relative="view-upright")
+            self._pan(diff.x(), diff.y())
         else:
             self.opts["azimuth"] -= diff.x() * 0.5
             self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + diff.y() * 0.5)
@@ -409,6 +409,24 @@ class StackView(gl.GLViewWidget):
         if action.kind == "play" and action.move:
             self.moveChosen.emit(action.move)
         self._refresh_overlay()
+
+    def _pan(self, dx: float, dy: float) -> None:
+        """Slide the board with the pointer, in the board's plane (also from straight above),
+        keeping the point looked at over the board."""
+        a = math.radians(self.opts["azimuth"])
+        forward = np.array([-math.cos(a), -math.sin(a)])
+        right = np.array([-math.sin(a), math.cos(a)])
+        scale = self.opts["distance"] * 2.0 * math.tan(math.radians(self.opts["fov"]) / 2)
+        scale /= max(1, self.width())
+        c = self.opts["center"]
+        moved = np.array([c.x(), c.y()]) + (-right * dx + forward * dy) * scale
+        if self.board is not None:
+            middle = np.array(self.board.centres).mean(axis=0)
+            reach = getattr(self, "_extent", 10.0)
+            offset = moved - middle
+            if np.linalg.norm(offset) > reach:
+                moved = middle + offset / np.linalg.norm(offset) * reach
+        self.opts["center"] = QVector3D(float(moved[0]), float(moved[1]), c.z())
 
     def _after_camera_move(self) -> None:
         self._hover = None

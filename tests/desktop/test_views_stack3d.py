@@ -1,0 +1,292 @@
+"""The 3D StackView on a real (Xvfb) screen: pixels where pieces should be, clicks that build
+moves, the hover ghost and refusal sign, marks, and the camera limits."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from desktop.views import create_view
+from desktop.views.meshes import BOARD_COLOURS, tile_colour_index
+from desktop.views.stack3d import StackView
+from rules import registry
+from rules.protocol import GameState
+
+RED, STONE, BLUE = (180, 60, 50), (225, 220, 200), (60, 90, 170)
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+LEFT = Qt.MouseButton.LeftButton
+
+
+def game(name: str, params: str, moves: list[str], players: int = 2) -> GameState:
+    state = registry.get(name).new(params, players)
+    for move in moves:
+        state.play(move)
+    return state
+
+
+@pytest.fixture
+def view(qtbot) -> StackView:
+    widget = create_view("druid")
+    assert isinstance(widget, StackView)
+    qtbot.addWidget(widget)
+    widget.resize(800, 600)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def show(view: StackView, state: GameState, colours: dict | None = None) -> None:
+    legal = None if state.outcome().over else state.legal_moves()
+    view.set_position(state, colours or {}, legal, state.moves[-1] if state.moves else None)
+
+
+def rgb(image: QImage, point: QPoint | QPointF) -> tuple[int, int, int]:
+    c = image.pixelColor(round(point.x()), round(point.y()))
+    return c.red(), c.green(), c.blue()
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 4) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
+
+
+def pixels(image: QImage) -> np.ndarray:
+    """The image as an (h, w, 3) array."""
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    data = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes())
+    return data.reshape(image.height(), image.bytesPerLine())[:, :image.width() * 3].reshape(
+        image.height(), image.width(), 3).copy()
+
+
+def near(image: QImage, point: QPoint, radius: int = 30) -> np.ndarray:
+    arr = pixels(image)
+    x, y = point.x(), point.y()
+    return arr[max(0, y - radius):y + radius, max(0, x - radius):x + radius].reshape(-1, 3)
+
+
+def count(block: np.ndarray, colour: tuple[int, int, int], tolerance: int = 12) -> int:
+    return int((np.abs(block.astype(int) - colour).max(axis=1) <= tolerance).sum())
+
+
+def screen(view: StackView, x: float, y: float, z: float) -> QPoint:
+    px, py = view.camera().project(np.array([[x, y, z]]))[0]
+    return QPoint(round(px), round(py))
+
+
+@pytest.mark.parametrize("params,cell,colour", [
+    ("-size=6", "c3", RED), ("-hex -size=4", "d4", RED), ("-y -size=6", "b3", RED)])
+def test_a_sarsen_shows_in_its_owners_colour(view, params, cell, colour) -> None:
+    state = game("druid", params, [cell])
+    show(view, state)
+    image = view.grab_image()
+    assert close(rgb(image, view.cell_screen_pos(cell)), colour)
+    empty = next(n for n in state.board.names if n != cell and state.board.index[n] > 3)
+    tile = BOARD_COLOURS[tile_colour_index(state.board, state.board.index[empty])]
+    assert close(rgb(image, view.cell_screen_pos(empty)), tile)
+
+
+def test_players_colours_are_used(view) -> None:
+    state = game("druid", "-size=6", ["c3", "d4"])
+    show(view, state, {"V": (40, 160, 200), "H": (240, 200, 30)})
+    image = view.grab_image()
+    assert close(rgb(image, view.cell_screen_pos("c3")), (40, 160, 200))
+    assert close(rgb(image, view.cell_screen_pos("d4")), (240, 200, 30))
+
+
+def test_stack_sides_are_shaded_differently_from_the_top(view) -> None:
+    state = game("druid", "-size=6", ["c3", "--", "c3", "--", "c3"])
+    show(view, state)
+    image = view.grab_image()
+    top = rgb(image, view.cell_screen_pos("c3"))
+    front = rgb(image, screen(view, 2.0, 1.55, 1.5))  # the front face, second level
+    assert close(top, RED)
+    assert front != top and front[0] < top[0] and front[0] > front[1] + 30
+
+
+def test_a_click_plays_the_sarsen(qtbot, view) -> None:
+    show(view, game("druid", "-size=6", []))
+    with qtbot.waitSignal(view.moveChosen) as signal:
+        qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
+    assert signal.args == ["d4"]
+
+
+LINTEL_READY = ["b2", "--", "d2", "--"]
+
+
+def test_shift_clicks_on_two_ends_lay_a_lintel(qtbot, view) -> None:
+    state = game("druid", "-size=6", LINTEL_READY)
+    show(view, state)
+    hints: list[str] = []
+    view.hint.connect(hints.append)
+    qtbot.mouseClick(view, LEFT, SHIFT, view.cell_screen_pos("d2"))
+    assert "other end" in hints[-1]
+    with qtbot.waitSignal(view.moveChosen) as signal:
+        qtbot.mouseClick(view, LEFT, SHIFT, view.cell_screen_pos("b2"))
+    assert signal.args == ["b2-d2"]
+
+
+def test_a_lintel_is_drawn_at_its_level_with_the_gap_under_it(view) -> None:
+    state = game("druid", "-size=6", LINTEL_READY + ["b2-d2"])
+    show(view, state)
+    image = view.grab_image()
+    for cell in ("b2", "c2", "d2"):  # the beam's top over all three cells
+        assert close(rgb(image, view.cell_screen_pos(cell)), RED)
+    view.opts["elevation"] = 8.0  # low, from the front: look under the beam
+    view.update()
+    image = view.grab_image()
+    beam = rgb(image, screen(view, 2.0, 0.55, 1.5))
+    gap = rgb(image, screen(view, 2.0, 0.55, 0.5))
+    assert beam[0] > beam[1] + 40  # the beam's red-brown front face
+    assert not gap[0] > gap[1] + 40  # no stone under the middle of the lintel
+
+
+def test_hover_shows_a_ghost_and_a_refusal_sign(qtbot, view) -> None:
+    state = game("druid", "-size=6", ["c3"])  # H to move
+    show(view, state)
+    hints: list[str] = []
+    view.hint.connect(hints.append)
+    ghost_spot = screen(view, 4.0, 3.0, 0.5)  # where a sarsen on e4 would stand
+    before = rgb(view.grab_image(), ghost_spot)
+    qtbot.mouseMove(view, view.cell_screen_pos("e4"))
+    qtbot.waitUntil(lambda: bool(hints) and "e4" in hints[-1])
+    after = rgb(view.grab_image(), ghost_spot)
+    assert after != before and after[0] > before[0] - 5 and "click to play e4" in hints[-1]
+    point = view.cell_screen_pos("c3")
+    assert count(near(view.grab_image(), point), (220, 30, 30), 30) == 0
+    qtbot.mouseMove(view, point)
+    qtbot.waitUntil(lambda: "c3" in hints[-1])
+    assert "sarsens go on the ground or on your own stones" in hints[-1]
+    assert count(near(view.grab_image(), point), (220, 30, 30), 30) > 30
+
+
+def test_the_last_move_is_outlined(view) -> None:
+    state = game("druid", "-size=6", ["c3", "e5"])
+    show(view, state)
+    view.top_view()
+    image = view.grab_image()
+    assert count(near(image, view.cell_screen_pos("e5"), 40), (255, 219, 51), 40) > 20
+    assert count(near(image, view.cell_screen_pos("c3"), 20), (255, 219, 51), 40) == 0
+
+
+def test_a_druid_stands_on_its_stone_and_targets_are_marked(view) -> None:
+    state = game("druid", "-size=6 -walk", ["c1"])
+    assert state.druids == {"V": "c1"}
+    show(view, state)
+    view.top_view()
+    image = view.grab_image()
+    head = (238, 222, 196)
+    assert count(near(image, view.cell_screen_pos("c1"), 25), head, 6) > 10
+    # the target side (row 6) is tinted towards V's colour
+    target = rgb(image, view.cell_screen_pos("c6"))
+    plain = rgb(image, view.cell_screen_pos("c5"))
+    assert target[0] - target[2] > plain[0] - plain[2] + 20
+
+
+def test_the_winning_chain_is_marked_when_the_game_is_over(view) -> None:
+    state = game("druid", "-size=3", ["b1", "a1", "b2", "a2", "b3"])
+    assert state.outcome().over and set(state.outcome().chain) >= {"b1", "b2", "b3"}
+    show(view, state)
+    view.top_view()
+    image = view.grab_image()
+    for cell in ("b1", "b2", "b3"):
+        assert count(near(image, view.cell_screen_pos(cell), 90), (255, 255, 255), 10) > 10
+    assert view.play.builder is None  # not interactive any more
+
+
+def test_drogo_second_piece_on_the_same_cell_or_alone(qtbot) -> None:
+    view = create_view("drogo")
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    show(view, game("drogo", "", ["c3"]))
+    qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
+    assert view.play.builder.pending is not None
+    with qtbot.waitSignal(view.moveChosen) as signal:
+        qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
+    assert signal.args == ["d4,d4"]
+    show(view, game("drogo", "", ["c3"]))
+    qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
+    with qtbot.waitSignal(view.moveChosen) as signal:
+        qtbot.mouseClick(view, Qt.MouseButton.RightButton, pos=view.cell_screen_pos("a1"))
+    assert signal.args == ["d4"]
+
+
+def send_mouse(view: StackView, kind: QEvent.Type, pos: QPointF, buttons, button=LEFT,
+               modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    event = QMouseEvent(kind, pos, view.mapToGlobal(pos), button, buttons, modifiers)
+    QApplication.sendEvent(view, event)
+
+
+def drag(view: StackView, start: QPointF, end: QPointF, modifiers=Qt.KeyboardModifier.NoModifier,
+         steps: int = 10) -> None:
+    send_mouse(view, QEvent.Type.MouseButtonPress, start, LEFT, modifiers=modifiers)
+    for k in range(1, steps + 1):
+        pos = start + (end - start) * (k / steps)
+        send_mouse(view, QEvent.Type.MouseMove, pos, LEFT, Qt.MouseButton.NoButton, modifiers)
+    send_mouse(view, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton,
+               modifiers=modifiers)
+
+
+def test_camera_turns_zooms_pans_and_never_goes_below_the_board(qtbot, view) -> None:
+    show(view, game("druid", "-size=6", ["c3"]))
+    chosen: list[str] = []
+    view.moveChosen.connect(chosen.append)
+    azimuth = view.opts["azimuth"]
+    drag(view, QPointF(400, 100), QPointF(400, -3000))  # drag far upwards: tilt down
+    assert view.opts["elevation"] >= 5.0
+    drag(view, QPointF(400, 100), QPointF(400, 3000))
+    assert view.opts["elevation"] == 90.0
+    drag(view, QPointF(100, 300), QPointF(300, 300))
+    assert view.opts["azimuth"] != azimuth
+    assert chosen == []  # drags are not clicks
+    view.reset_camera()
+    assert view.opts["elevation"] == pytest.approx(38.0)
+    centre = view.opts["center"]
+    before = (centre.x(), centre.y())
+    drag(view, QPointF(300, 300), QPointF(400, 350), SHIFT)  # right and down
+    after = view.opts["center"]
+    assert view.opts["elevation"] == pytest.approx(38.0)  # a pan does not turn
+    # the board follows the pointer: the point looked at moves left and away (north)
+    assert after.x() < before[0] and after.y() > before[1] and after.z() == pytest.approx(0.5)
+    view.reset_camera()
+    distance = view.opts["distance"]
+    qtbot.wait(1)
+    wheel = QPointF(400, 300)
+    from PySide6.QtGui import QWheelEvent
+    QApplication.sendEvent(view, QWheelEvent(wheel, view.mapToGlobal(wheel), QPoint(0, 0),
+                                             QPoint(0, 240), Qt.MouseButton.NoButton,
+                                             Qt.KeyboardModifier.NoModifier,
+                                             Qt.ScrollPhase.NoScrollPhase, False))
+    assert view.opts["distance"] < distance
+    view.turn(1)
+    assert view.opts["azimuth"] == pytest.approx((-90.0 + 90.0) % 360.0)
+    view.top_view()
+    assert view.opts["elevation"] == 90.0
+
+
+def test_escape_drops_the_first_end_of_a_lintel(qtbot, view) -> None:
+    show(view, game("druid", "-size=6", LINTEL_READY))
+    view.set_lintel_mode(True)
+    qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("b2"))
+    assert view.play.builder.pending is not None
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.play.builder.pending is None
+    view.set_lintel_mode(False)
+    with qtbot.waitSignal(view.moveChosen) as signal:
+        qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("b2"))
+    assert signal.args == ["b2"]
+
+
+def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
+    show(view, game("druid", "-size=6", ["c3"]))
+    other = create_view("drogo")
+    qtbot.addWidget(other)
+    other.resize(400, 300)
+    state = game("drogo", "", ["c3"])
+    other.set_position(state, {}, state.legal_moves(), "c3")
+    image = other.grab_image()
+    assert close(rgb(image, other.cell_screen_pos("c3")), RED)
+    assert len({tuple(p) for p in pixels(image)[::7, ::7].reshape(-1, 3)}) > 10
