@@ -392,7 +392,12 @@ class MainWindow(QMainWindow):
         except MoveError as exc:
             self.say(f"Illegal move {exc.move or text}: {exc.reason}")
             return False
-        self._after_change(self._played_text(played))
+        message = self._played_text(played)
+        earlier = session.repeated_from()
+        if earlier is not None:
+            message += (f" This position repeats the one after move {earlier} "
+                        "(repeats are allowed, as on pbmserv).")
+        self._after_change(message)
         return True
 
     def _played_text(self, played: Played) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import record as records
-from rules.protocol import PASS, SWAP, GameState, Outcome
+from rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
 from rules.record import Record
 
 from desktop.settings import default_colour
@@ -40,6 +40,8 @@ class Session:
     viewed: int = 0
     redo_stack: list[str] = field(default_factory=list)
     modified: bool = False
+    _renders: dict[int, tuple[GameState, str]] = field(default_factory=dict, repr=False,
+                                                        compare=False)
 
     # ---- construction ---------------------------------------------------------------
 
@@ -135,6 +137,29 @@ class Session:
         if outcome.status == "draw":
             return f"Draw: {outcome.reason}" if outcome.reason else "Draw"
         return ""
+
+    def repeated_from(self) -> int | None:
+        """The earlier ply whose position (board and side to move) the last one repeats, if
+        the last move was not a pass. pbmserv does not forbid repeats (no ko rule in Drogo);
+        the window only points them out."""
+        if not self.record.moves or self.record.moves[-1] in (PASS, RESIGN):
+            return None
+        last = self.current
+        key = (last.to_move, last.render())
+        for ply in range(self.ply - 1, -1, -1):
+            state = self.states[ply]
+            if state.to_move == key[0] and self._render(ply) == key[1]:
+                return ply
+        return None
+
+    def _render(self, ply: int) -> str:
+        """A position's text, remembered (a position never changes once played)."""
+        state = self.states[ply]
+        cached = self._renders.get(ply)
+        if cached is None or cached[0] is not state:  # a ply replayed differently since
+            cached = (state, state.render())
+            self._renders[ply] = cached
+        return cached[1]
 
     def is_forced_pass(self, ply: int) -> bool:
         """Whether move number `ply` (from 0) was a pass the player could not avoid."""

@@ -435,3 +435,11 @@ def test_help_shows_the_rules_page_of_the_current_game_or_says_it_is_missing(
     dialog = window.show_rules()
     text = dialog.browser.toPlainText()
     assert "missing" in text and str(tmp_path / "rules" / "drogo.md") in text
+
+
+def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", ["-size=3", "-single"], ["ann", "ben"], []))
+    for move in ["a1", "b1", "b2", "b1", "a3", "a2", "a3", "c1", "a1", "a2"]:
+        type_move(qtbot, window, move)
+    assert status(window).endswith("This position repeats the one after move 8 (repeats are "
+                                   "allowed, as on pbmserv).")

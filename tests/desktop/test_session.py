@@ -226,3 +226,17 @@ def test_a_real_engine_game_replays_through_the_session() -> None:
     assert session.current.ply == 1
     again = Session.from_record(records.parse(records.dumps(session.record)))
     assert again.current.render() == session.current.render()
+
+
+def test_a_repeated_drogo_position_is_pointed_out() -> None:
+    pytest.importorskip("rules.drogo")
+    session = Session.new("drogo", ["-size=3", "-single"], ["ann", "ben"])
+    moves = ["a1", "b1", "b2", "b1", "a3", "a2", "a3", "c1", "a1", "a2"]
+    for move in moves[:-1]:
+        session.play(move)
+        assert session.repeated_from() is None
+    session.play(moves[-1])  # captures bring back the position after move 8
+    assert session.repeated_from() == 8
+    assert session.states[8].render() == session.current.render()
+    session.undo()
+    assert session.repeated_from() is None
