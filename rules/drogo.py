@@ -63,6 +63,12 @@ class DrogoState(GameState):
         self._height = [0] * cells
         self._owner = [-1] * cells
         self._pieces: list[list[int]] = [[] for _ in range(cells)]
+        # The same position as bit sets (see _bit_layout): the cells each side owns, the
+        # empty cells and the full ones. Group floods run on them.
+        self._bits, self._cell_at, self._shift = _bit_layout(size)
+        self._masks = [0] * players
+        self._empty = sum(self._bits)
+        self._full = 0
         self._space = _move_space(size)
         self._empty_board = True
         # Whether each side has a board move in the current position, worked out when first
@@ -113,6 +119,7 @@ class DrogoState(GameState):
         clone.resigned = set(self.resigned)
         clone._height = list(self._height)
         clone._owner = list(self._owner)
+        clone._masks = list(self._masks)
         clone._pieces = [list(stack) for stack in self._pieces]
         clone._can_move = list(self._can_move)
         clone._totals = list(self._totals)
@@ -317,8 +324,13 @@ class DrogoState(GameState):
         return self._drop(second, seat, log)
 
     def _drop(self, cell: int, seat: int, log: list[LogEntry]) -> str | None:
-        """Place one piece of `seat` on `cell`, make its captures and apply the suicide rule."""
-        height, owner = self._height, self._owner
+        """Place one piece of `seat` on `cell`, make its captures and apply the suicide rule.
+
+        Only enemy groups touching `cell` can have lost a freedom (or, with -in_place, been
+        merged), so they are the only ones tested: every other group still has the freedom it
+        had when the previous move ended.
+        """
+        height, owner, masks = self._height, self._owner, self._masks
         around = self._nbrs[cell]
         level = height[cell]
         if level >= self._n:
@@ -326,27 +338,51 @@ class DrogoState(GameState):
         top = owner[cell]
         if top >= 0 and top != seat and seat not in [owner[other] for other in around]:
             return "you may only build on an enemy stack next to your own group"
+        bit = self._bits[cell]
         log.append((cell, level, top, PLACED))
         height[cell] = level + 1
         owner[cell] = seat
+        if level + 1 == self._n:
+            self._full |= bit
+        if top >= 0:
+            masks[top] ^= bit
+        elif level == 0:
+            self._empty ^= bit
+        masks[seat] |= bit
         for other in around:
             enemy = owner[other]
             if enemy >= 0 and enemy != seat:
-                group = self._group_without_freedom(other)
-                if group is not None:
-                    self._capture(group, seat, log)
-        if self._group_without_freedom(cell) is not None:
+                dead = self._dead_group(other)
+                if dead:
+                    self._capture(dead, seat, log)
+        if self._dead_group(cell):
             return f"{self._names[cell]} would have no freedom"
         return None
 
-    def _group_without_freedom(self, start: int) -> list[int] | None:
-        """The group of the stack at `start` if it has no freedom, else None (found early)."""
+    def _dead_group(self, start: int) -> int:
+        """The group of the stack at `start` as a bit set if it has no freedom, else 0.
+
+        The group grows one step in every direction at a time, and the flood stops as soon as
+        it touches an empty cell, so a group with a freedom nearby costs little.
+        """
+        if self._easy_free:
+            return self._dead_group_easy(start)
+        empty, shift = self._empty, self._shift
+        own = self._masks[self._owner[start]]
+        group = self._bits[start]
+        while True:
+            grown = group | group << 1 | group >> 1 | group << shift | group >> shift
+            if grown & empty:
+                return 0
+            grown &= own
+            if grown == group:
+                return group
+            group = grown
+
+    def _dead_group_easy(self, start: int) -> int:
+        """_dead_group for -easy_free, where a stack's freedom depends on its height: any
+        lower neighbour, empty cells included."""
         height, owner, nbrs = self._height, self._owner, self._nbrs
-        easy = self._easy_free
-        floor = height[start] if easy else 1
-        for other in nbrs[start]:
-            if height[other] < floor:
-                return None
         seat = owner[start]
         group = [start]
         seen = {start}
@@ -354,28 +390,48 @@ class DrogoState(GameState):
         while index < len(group):
             cell = group[index]
             index += 1
-            floor = height[cell] if easy else 1
+            level = height[cell]
             for other in nbrs[cell]:
-                if height[other] < floor:
-                    return None
+                if height[other] < level:
+                    return 0
                 if owner[other] == seat and other not in seen:
                     seen.add(other)
                     group.append(other)
-        return group
+        bits = self._bits
+        return sum(bits[cell] for cell in group)
 
-    def _capture(self, group: list[int], seat: int, log: list[LogEntry]) -> None:
-        height, owner = self._height, self._owner
-        for cell in group:
-            log.append((cell, height[cell], owner[cell], CAPTURED))
+    def _capture(self, group: int, seat: int, log: list[LogEntry]) -> None:
+        height, owner, masks, cell_at = self._height, self._owner, self._masks, self._cell_at
+        while group:
+            bit = group & -group
+            group ^= bit
+            cell = cell_at[bit.bit_length() - 1]
+            top = owner[cell]
+            log.append((cell, height[cell], top, CAPTURED))
+            masks[top] ^= bit
             if self._in_place:
                 owner[cell] = seat
+                masks[seat] |= bit
             else:
+                if height[cell] == self._n:
+                    self._full ^= bit
                 height[cell] = 0
                 owner[cell] = -1
+                self._empty |= bit
 
     def _undo(self, log: list[LogEntry]) -> None:
-        height, owner = self._height, self._owner
+        height, owner, masks, bits = self._height, self._owner, self._masks, self._bits
         for cell, level, top, _ in reversed(log):
+            bit = bits[cell]
+            now = owner[cell]
+            if now >= 0:
+                masks[now] ^= bit
+            if top >= 0:
+                masks[top] |= bit
+            if (height[cell] == 0) != (level == 0):
+                self._empty ^= bit
+            if (height[cell] == self._n) != (level == self._n):
+                self._full ^= bit
             height[cell] = level
             owner[cell] = top
 
@@ -406,15 +462,37 @@ class DrogoState(GameState):
         exactly as a one-piece move, so a side that can place no single piece cannot move."""
         known = self._can_move[seat]
         if known is None:
-            n = self._n
-            known = any(self._refusal((cell, NO_CELL), seat) is None
-                        for cell, level in enumerate(self._height) if level < n)
-            self._can_move[seat] = known
+            known = self._can_move[seat] = self._surely_can_move(seat) or any(
+                self._refusal((cell, NO_CELL), seat) is None
+                for cell, level in enumerate(self._height) if level < self._n)
         return known
+
+    def _surely_can_move(self, seat: int) -> bool:
+        """Cheap sufficient conditions for a legal piece: an empty cell next to an empty cell
+        (the piece has a freedom whatever it captures), or, without -easy_free, a stack of
+        the side's own that is not full (covering it changes no freedom anywhere, and its
+        group had a freedom when the last move ended)."""
+        empty, shift = self._empty, self._shift
+        if empty & (empty << 1 | empty >> 1 | empty << shift | empty >> shift):
+            return True
+        return not self._easy_free and bool(self._masks[seat] & ~self._full)
 
     def _owner_char(self, cell: int) -> str:
         seat = self._owner[cell]
         return "." if seat < 0 else self.turn_order[seat].lower()
+
+
+@cache
+def _bit_layout(size: int) -> tuple[tuple[int, ...], dict[int, int], int]:
+    """Bit sets of cells: cell (column c, row r) is bit c * (size + 1) + r, so that the
+    neighbours of a bit are one place and size + 1 places away. The spare bit at the top of
+    each column is never set, which keeps a shift by one from running into the next column.
+    Returns each cell's bit, the cell at each bit position, and the shift between columns."""
+    board = square_board(size)
+    shift = size + 1
+    positions = [column * shift + row for column, row in board.coords]
+    return (tuple(1 << position for position in positions),
+            {position: cell for cell, position in enumerate(positions)}, shift)
 
 
 @cache
