@@ -443,3 +443,45 @@ def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> No
         type_move(qtbot, window, move)
     assert status(window).endswith("This position repeats the one after move 8 (repeats are "
                                    "allowed, as on pbmserv).")
+
+
+@pytest.mark.parametrize("game, parameters, players, forced", [
+    ("drogo", ["-size=3", "-in_place"], 4, True),  # full stacks: players run out of moves
+    ("drogo", ["-size=4", "-in_place", "-easy_free"], 3, True),
+    ("quady", ["-size=5"], 2, False),
+    ("druid", ["-size=4"], 2, False),
+    ("druid", ["-size=3", "-hex", "-walk"], 3, False),
+    ("druid", ["-size=4", "-y"], 2, False),
+])
+def test_random_games_through_the_window_end_and_replay_from_the_file(
+        qtbot, window, tmp_path, game, parameters, players, forced) -> None:
+    """Whole seeded random games typed into the window: forced passes are played for the
+    players who cannot move, the end is announced, and the saved file replays to the same
+    position."""
+    import random
+
+    from rules import record as records
+    pytest.importorskip(f"rules.{game}")
+    rng = random.Random(5)
+    names = ["ann", "ben", "cat", "dan"][:players]
+    window.start_game(GameChoice(game, parameters, names, []))
+    session = window.session
+    for _ in range(400):
+        state = session.current
+        if state.outcome().over:
+            break
+        legal = state.legal_moves()
+        assert legal != ["--"]  # the window has already passed for a player with no choice
+        type_move(qtbot, window, rng.choice([m for m in legal if m != "swap"] or legal))
+    outcome = session.current.outcome()
+    assert outcome.over, session.record.moves
+    assert any(session.is_forced_pass(k) for k in range(session.ply)) == forced
+    assert window.banner.text() == session.result_text(outcome) != ""
+    assert window.view.positions[-1][2] is None
+    target = tmp_path / "game.txt"
+    window.save_as(target)
+    replayed = records.replay(records.load(target))
+    assert replayed[-1].render() == session.current.render()
+    assert len(replayed) == session.ply + 1
+    rows = window.panel.table.rowCount()
+    assert rows == -(-session.ply // players)
