@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
         if found is not None:
             if found.session is None:
                 QMessageBox.warning(self, "Autosave", found.describe())
-                autosave.clear()
+                found.discard()
             else:
                 answer = QMessageBox.question(
                     self, "Recover game",
@@ -214,10 +214,11 @@ class MainWindow(QMainWindow):
                     QMessageBox.StandardButton.Yes)
                 if answer == QMessageBox.StandardButton.Yes:
                     self.set_session(found.session)
-                    autosave.write(found.session)
+                    autosave.write(found.session)  # now this run's own autosave
+                    found.discard()
                     self.say("Recovered the autosaved game.")
                     return
-                autosave.clear()
+                found.discard()
         if path is not None and self.open_file(path):
             return
         self.start_game(self.last_choice())

@@ -43,6 +43,16 @@ def install_dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
     return dialogs
 
 
+DEAD_PID = 999_999_999  # larger than any process id a system hands out
+
+
+def crash() -> None:
+    """Leaves this process's autosave as a process that died would leave it."""
+    from desktop import autosave
+
+    autosave.path().rename(autosave.path(DEAD_PID))
+
+
 def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     monkeypatch.setenv("MEGALITH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
 from desktop.session import Session
-from tests.desktop.app_support import install_dialogs, private_folders
+from tests.desktop.app_support import crash, install_dialogs, private_folders
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -247,7 +247,7 @@ def test_unreadable_file_export_and_autosave_recovery_in_the_real_window(
     colour = image.pixelColor(point.x(), point.y())
     assert near((colour.red(), colour.green(), colour.blue()), STONE, 10)
 
-    # As after a crash: the first window is never closed, a new run finds the autosave.
+    crash()  # as if this run had died: a new run finds the autosave
     again = MainWindow()
     qtbot.addWidget(again)
     again.resize(780, 560)

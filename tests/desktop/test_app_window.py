@@ -15,7 +15,7 @@ from desktop import autosave, main_window
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
 from desktop.session import Session
-from tests.desktop.app_support import fake_views, install_dialogs, private_folders
+from tests.desktop.app_support import crash, fake_views, install_dialogs, private_folders
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
@@ -346,7 +346,7 @@ def test_closing_with_unsaved_changes_asks(qtbot, window, dialogs) -> None:
     dialogs.answers = [QMessageBox.StandardButton.Discard]
     assert window.close()
     assert len(dialogs.texts("question")) == 2
-    assert autosave.find() is None  # a normal close leaves nothing to recover
+    assert not autosave.path().exists()  # a normal close leaves nothing to recover
 
 
 def test_export_image_writes_a_png(qtbot, window, tmp_path) -> None:
@@ -390,8 +390,8 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
 def test_every_move_is_autosaved_and_offered_again_after_a_crash(qtbot, window, dialogs) -> None:
     for move in ("a3", "a5"):
         type_move(qtbot, window, move)
-    assert autosave.find().session.record.moves == ["a3", "a5"]
-    # The window is never closed: as after a crash, a new run finds the autosave.
+    assert autosave.find() is None and autosave.path().exists()
+    crash()  # as if this run had died without closing its window
     again = MainWindow()
     qtbot.addWidget(again)
     dialogs.answers = [Yes]
@@ -399,15 +399,29 @@ def test_every_move_is_autosaved_and_offered_again_after_a_crash(qtbot, window, 
     assert "quady between alice, bob, 2 moves" in dialogs.texts("question")[-1]
     assert again.session.record.moves == ["a3", "a5"] and again.session.modified
     assert status(again) == "Recovered the autosaved game."
+    assert autosave.find() is None  # the orphan became this run's own autosave
+    assert autosave.path().exists()
+
+
+def test_the_autosave_of_another_running_megalith_is_left_alone(qtbot, window, dialogs
+                                                               ) -> None:
+    import os
+    type_move(qtbot, window, "a3")
+    autosave.path().rename(autosave.path(os.getppid()))  # a live process's game
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.start()
+    assert dialogs.texts("question") == [] and autosave.path(os.getppid()).exists()
 
 
 def test_declining_the_recovery_removes_it_and_starts_a_game(qtbot, window, dialogs) -> None:
     type_move(qtbot, window, "a3")
+    crash()
     again = MainWindow()
     qtbot.addWidget(again)
     dialogs.answers = [No]
     again.start()
-    assert autosave.find() is None
+    assert autosave.find() is None and not autosave.orphans()
     assert again.session.ply == 0 and again.session.game == "quady"
 
 

@@ -4,6 +4,7 @@ redo, swap, forced passes, notes, saving, and the autosave."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from desktop.session import Session
 from rules import record as records
 from rules import registry
 from rules.protocol import MoveError
+from tests.desktop.app_support import DEAD_PID, crash
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 
@@ -197,8 +199,10 @@ def test_autosave_round_trip_keeps_colours_path_and_position(tmp_path: Path) -> 
     session.path = tmp_path / "from.txt"
     session.view(1)
     written = autosave.write(session)
-    assert written == tmp_path / "data" / "autosave.json"
+    assert written == tmp_path / "data" / f"autosave-{os.getpid()}.json"
     assert not list(written.parent.glob("*.tmp"))
+    assert autosave.find() is None  # this process is alive: its autosave is no orphan
+    crash()
     found = autosave.find()
     assert found is not None and found.session is not None
     again = found.session
@@ -206,13 +210,13 @@ def test_autosave_round_trip_keeps_colours_path_and_position(tmp_path: Path) -> 
     assert again.colours == session.colours and again.path == session.path
     assert again.viewed == 1 and again.modified
     assert found.describe() == "toy between bob, alice, 2 moves (from from.txt)"
-    autosave.clear()
+    found.discard()
     assert autosave.find() is None
 
 
 def test_a_damaged_autosave_is_reported_not_raised() -> None:
     autosave.path().parent.mkdir(parents=True)
-    autosave.path().write_text(json.dumps({"record": "(game toy)\n(players a b)\n(moves\nz9\n)\n"}))
+    autosave.path(DEAD_PID).write_text(json.dumps({"record": "(game toy)\n(players a b)\n(moves\nz9\n)\n"}))
     found = autosave.find()
     assert found is not None and found.session is None
     assert "move 1 (z9)" in found.error and "z9 is not on the board" in found.error
