@@ -117,6 +117,11 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, K.Quit)
         self.undo_action = self._action("&Undo", self.undo, K.Undo)
         self.redo_action = self._action("&Redo", self.redo, K.Redo)
+        self.pass_action = self._action("&Pass", lambda: self.play_move("pass"), "Ctrl+P")
+        self.swap_action = self._action("S&wap", lambda: self.play_move("swap"),
+                                        tip="Take over the first player's stones (second move "
+                                            "only)")
+        self.resign_action = self._action("&Resign...", self.resign)
         self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
         self.previous_action = self._action("&Previous move", self.show_previous, "Left")
         self.next_action = self._action("&Next move", self.show_next, "Right")
@@ -156,6 +161,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        game_menu = bar.addMenu("&Game")
+        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -344,6 +351,9 @@ class MainWindow(QMainWindow):
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)
+        self.pass_action.setEnabled(legal is not None and "--" in legal)
+        self.swap_action.setEnabled(legal is not None and "swap" in legal)
+        self.resign_action.setEnabled(legal is not None)
         self.undo_action.setEnabled(session.can_undo())
         self.redo_action.setEnabled(session.can_redo())
         self.previous_action.setEnabled(session.viewed > 0)
@@ -400,6 +410,17 @@ class MainWindow(QMainWindow):
                         "(repeats are allowed, as on pbmserv).")
         self._after_change(message)
         return True
+
+    def resign(self) -> bool:
+        """Resigns for the player to move in the position on screen, after asking."""
+        if self.session is None or self.session.shown.to_move is None:
+            return False
+        who = self.session.who(self.session.shown.to_move)
+        answer = QMessageBox.question(self, "Resign", f"Resign the game for {who}?",
+                                      QMessageBox.StandardButton.Yes
+                                      | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes and self.play_move("resign")
 
     def _played_text(self, played: Played) -> str:
         assert self.session is not None

@@ -499,3 +499,27 @@ def test_random_games_through_the_window_end_and_replay_from_the_file(
     assert len(replayed) == session.ply + 1
     rows = window.panel.table.rowCount()
     assert rows == -(-session.ply // players)
+
+
+def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dialogs) -> None:
+    assert not window.pass_action.isEnabled()  # Quadrant Y has no pass
+    assert not window.swap_action.isEnabled()
+    type_move(qtbot, window, "c3")
+    assert window.swap_action.isEnabled()
+    window.swap_action.trigger()
+    assert window.session.record.swapped and not window.swap_action.isEnabled()
+    dialogs.answers = [No]
+    window.resign_action.trigger()
+    assert dialogs.texts("question")[-1] == "Resign the game for O (alice)?"
+    assert window.session.ply == 1
+    dialogs.answers = [Yes]
+    window.resign_action.trigger()
+    assert window.session.record.moves == ["c3", "Resign"]
+    assert window.banner.text() == "X (bob) wins: every other player resigned"
+    assert not window.resign_action.isEnabled()
+    pytest.importorskip("rules.druid")
+    window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
+    assert window.pass_action.isEnabled()  # Druid allows passing
+    window.pass_action.trigger()
+    assert window.session.record.moves == ["--"]
+    assert status(window) == "V (vera) passed. H (hugo) to move."
