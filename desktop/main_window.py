@@ -312,6 +312,8 @@ class MainWindow(QMainWindow):
         self._view_game = game
         self.map_action.setEnabled(self.summary is not None)
         self.lintel_action.setEnabled(game in LINTEL_GAMES)
+        for action in (self.reset_action, self.top_action, self.left_action, self.right_action):
+            action.setEnabled(game in STACKING_GAMES)  # a flat board has no camera
         self.lintel_action.setChecked(False)
         self._show_map(self.map_action.isChecked())
 

@@ -245,6 +245,9 @@ def test_undo_and_redo_by_shortcut(qtbot, window) -> None:
 
 
 def test_view_commands_reach_the_view(qtbot, window) -> None:
+    assert not window.top_action.isEnabled()  # the Quadrant Y canvas has no camera
+    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    assert window.top_action.isEnabled()
     show(qtbot, window)
     window.view.setFocus()
     for key in (Qt.Key.Key_0, Qt.Key.Key_T, Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
@@ -449,6 +452,13 @@ def test_help_shows_the_rules_page_of_the_current_game_or_says_it_is_missing(
     dialog = window.show_rules()
     text = dialog.browser.toPlainText()
     assert "missing" in text and str(tmp_path / "rules" / "drogo.md") in text
+
+
+def test_the_rules_pages_are_found_beside_the_package() -> None:
+    from desktop import help as help_pages
+    root = Path(__file__).resolve().parents[2]
+    assert help_pages.find_page("quady") == root / "docs" / "rules" / "quady.md"
+    assert help_pages.desktop_guide_text().startswith("# Playing Megalith")
 
 
 def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> None:
