@@ -90,6 +90,12 @@ class Camera:
         return np.c_[(ndc[:, 0] + 1.0) * 0.5 * self.width,
                      (1.0 - ndc[:, 1]) * 0.5 * self.height]
 
+    def depth(self, points: np.ndarray) -> np.ndarray:
+        """Window depth (0 near .. 1 far, as GL's depth buffer stores it) of world points."""
+        pts = np.atleast_2d(np.asarray(points, float))
+        clip = np.c_[pts, np.ones(len(pts))] @ self.matrix().T
+        return (clip[:, 2] / clip[:, 3] + 1.0) * 0.5
+
     def ray(self, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
         """The ray under widget pixel (x, y): origin on the near plane and unit direction."""
         ndc_x = 2.0 * x / self.width - 1.0

@@ -15,6 +15,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -38,17 +39,22 @@ def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
     return np.array([colour[0] / 255.0, colour[1] / 255.0, colour[2] / 255.0, alpha])
 
 
-def footprint(board: Board, cell: int, scale: float = 1.0) -> np.ndarray:
-    """The cell's outline (k, 2), counter-clockwise: a square or a flat-topped hexagon."""
-    cx, cy = board.centres[cell]
-    if board.kind == "square":
+@lru_cache(maxsize=None)
+def _unit_ring(kind: str, scale: float) -> np.ndarray:
+    if kind == "square":
         h = 0.5 * scale
         ring = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
     else:
         radius = scale / math.sqrt(3.0)
         angles = np.radians(np.arange(0, 360, 60))
         ring = np.c_[np.cos(angles), np.sin(angles)] * radius
-    return ring + (cx, cy)
+    ring.setflags(write=False)
+    return ring
+
+
+def footprint(board: Board, cell: int, scale: float = 1.0) -> np.ndarray:
+    """The cell's outline (k, 2), counter-clockwise: a square or a flat-topped hexagon."""
+    return _unit_ring("square" if board.kind == "square" else "hex", scale) + board.centres[cell]
 
 
 def convex_hull(points: np.ndarray) -> np.ndarray:
@@ -117,7 +123,7 @@ class PrismSet:
     colours: list[np.ndarray] = field(default_factory=list)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray) -> None:
-        self.polys.append(np.asarray(poly, float))
+        self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
         self.colours.append(np.asarray(rgba, float))
@@ -141,8 +147,9 @@ class PrismSet:
         return Mesh.concat(parts)
 
     def edges(self, grow: float = 0.004) -> np.ndarray:
-        """Line segments (2m, 3) along every edge, pushed slightly outwards so that they
-        are not hidden by the faces they outline."""
+        """Line segments (2m, 3) along the top and upright edges (a bottom edge sits on the
+        top edge of the stone below, or is seen only from below), pushed slightly outwards so
+        that they are not hidden by the faces they outline."""
         parts = []
         for k, members in self._groups().items():
             polys = np.array([self.polys[i] for i in members])
@@ -156,9 +163,8 @@ class PrismSet:
             n = len(members)
             z0k, z1k = np.broadcast_to(z0, (n, k)), np.broadcast_to(z1, (n, k))
             top = np.stack([np.dstack([polys, z1k]), np.dstack([nxt, z1k])], axis=2)
-            bottom = np.stack([np.dstack([polys, z0k]), np.dstack([nxt, z0k])], axis=2)
             upright = np.stack([np.dstack([polys, z0k]), np.dstack([polys, z1k])], axis=2)
-            parts.append(np.concatenate([top, bottom, upright], axis=1).reshape(-1, 3))
+            parts.append(np.concatenate([top, upright], axis=1).reshape(-1, 3))
         if not parts:
             return np.zeros((0, 3), np.float32)
         return np.concatenate(parts).astype(np.float32)
@@ -206,15 +212,22 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
 
 def stone_polygon(board: Board, stone: Stone) -> np.ndarray:
     """A sarsen or cube on its cell; a lintel over the hull of its three cells."""
-    polys = [footprint(board, board.index[c], STONE_SCALE) for c in stone.cells]
-    if len(polys) == 1:
-        return polys[0]
-    return convex_hull(np.concatenate(polys))
+    return _stone_polygon(board, stone.cells)
+
+
+@lru_cache(maxsize=4096)
+def _stone_polygon(board: Board, cells: tuple[str, ...]) -> np.ndarray:
+    polys = [footprint(board, board.index[c], STONE_SCALE) for c in cells]
+    poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
+    poly.setflags(write=False)
+    return poly
 
 
 def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB]) -> PrismSet:
+    """The stones, highest first: upper stones hide lower ones from most viewpoints, so
+    drawing them first lets the depth test skip more hidden pixels."""
     prisms = PrismSet()
-    for stone in stones:
+    for stone in sorted(stones, key=lambda s: -s.level):
         z0, z1 = stone_z(stone.level)
         rgba = rgbf(colours.get(stone.owner, (128, 128, 128)))
         prisms.add(stone_polygon(board, stone), z0, z1, rgba)

@@ -10,6 +10,7 @@ works however the meshes are merged.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 
@@ -66,21 +67,6 @@ class PickScene:
         best = int(np.argmin(candidates))
         return self.board.names[self.cells[best]], origin + direction * candidates[best]
 
-    def visible(self, eye: np.ndarray, points: np.ndarray) -> np.ndarray:
-        """For each point (n, 3), whether no solid stands between it and the eye."""
-        if len(points) == 0:
-            return np.zeros(0, bool)
-        span = np.asarray(points, float) - eye  # (l, 3): t in [0, 1] runs eye -> point
-        denom = self.normals @ span.T  # (n, p, l)
-        num = (self.offsets - self.normals @ eye)[:, :, None]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / denom
-        entering = np.where(denom < -1e-12, t, -np.inf).max(axis=1)
-        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=1)
-        outside_parallel = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=1)
-        blocked = (np.maximum(entering, 0.0) <= np.minimum(exiting, 0.999)) & ~outside_parallel
-        return ~blocked.any(axis=0)
-
     def pick_at(self, camera: Camera, x: float, y: float) -> str | None:
         """The cell under widget pixel (x, y), or None."""
         found = self.pick(*camera.ray(x, y))
@@ -91,24 +77,30 @@ class PickScene:
         return top_z(self.heights[self.board.index[name]])
 
 
+@lru_cache(maxsize=32)
+def _cell_planes(board: Board) -> np.ndarray:
+    """Each cell's side planes (cells, MAX_SIDES, 3): outward unit normal (x, y) and offset;
+    a square's four planes are repeated to fill six."""
+    planes = np.zeros((len(board), MAX_SIDES, 3))
+    for cell in range(len(board)):
+        ring = footprint(board, cell)
+        edge = np.roll(ring, -1, axis=0) - ring
+        side = np.c_[edge[:, 1], -edge[:, 0]]
+        side /= np.linalg.norm(side, axis=1, keepdims=True)
+        reps = np.resize(np.arange(len(ring)), MAX_SIDES)
+        planes[cell] = np.c_[side[reps], (side * ring).sum(axis=1)[reps]]
+    return planes
+
+
 def _planes(board: Board, cells: np.ndarray, spans: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Outward normals (n, MAX_SIDES + 2, 3) and offsets (n, MAX_SIDES + 2): a point p is
     inside prism j when normals[j] @ p <= offsets[j] for every plane."""
-    shapes: dict[int, np.ndarray] = {}
+    sides = _cell_planes(board)[cells]
     n = len(cells)
     normals = np.zeros((n, MAX_SIDES + 2, 3))
     offsets = np.zeros((n, MAX_SIDES + 2))
-    for row, cell in enumerate(cells):
-        if cell not in shapes:
-            ring = footprint(board, int(cell))
-            edge = np.roll(ring, -1, axis=0) - ring
-            side = np.c_[edge[:, 1], -edge[:, 0]]
-            side /= np.linalg.norm(side, axis=1, keepdims=True)
-            reps = np.resize(np.arange(len(ring)), MAX_SIDES)  # square: repeat planes
-            shapes[cell] = np.c_[side[reps], (side * ring).sum(axis=1)[reps]]
-        planes = shapes[cell]
-        normals[row, :MAX_SIDES, :2] = planes[:, :2]
-        offsets[row, :MAX_SIDES] = planes[:, 2]
+    normals[:, :MAX_SIDES, :2] = sides[:, :, :2]
+    offsets[:, :MAX_SIDES] = sides[:, :, 2]
     normals[:, MAX_SIDES] = (0.0, 0.0, 1.0)
     offsets[:, MAX_SIDES] = spans[:, 1]
     normals[:, MAX_SIDES + 1] = (0.0, 0.0, -1.0)

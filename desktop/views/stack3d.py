@@ -8,10 +8,11 @@ ray cast of desktop.views.picking and the move builder; nothing here knows a gam
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph.opengl as gl
+from OpenGL import GL
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtGui import QVector3D
@@ -19,7 +20,7 @@ from PySide6.QtGui import QVector3D
 from desktop.views import meshes
 from desktop.views.camera import Camera, clamp_elevation
 from desktop.views.interaction import Interaction
-from desktop.views.meshes import Mesh, PrismSet, top_z
+from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action, is_lintel
 from desktop.views.picking import PickScene
 from rules.geometry import Board, column_letters
@@ -30,14 +31,21 @@ EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
 LAST_MOVE_COLOUR = (1.0, 0.86, 0.2, 1.0)
 CHAIN_COLOUR = (1.0, 1.0, 1.0, 1.0)
 TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
+LABEL_COLOUR = (245, 236, 160)
+LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
 DEFAULT_ELEVATION = 38.0
 DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
 
 
+# Closed prisms wound counter-clockwise seen from outside: back faces are culled, which
+# halves the triangles llvmpipe fills.
+SOLID = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: False, GL.GL_CULL_FACE: True}
+
+
 def _mesh_item(translucent: bool = False) -> gl.GLMeshItem:
     item = gl.GLMeshItem(smooth=True, computeNormals=False, shader=None,
-                         glOptions="translucent" if translucent else "opaque")
+                         glOptions="translucent" if translucent else dict(SOLID))
     item.setVisible(False)
     return item
 
@@ -87,6 +95,8 @@ class StackView(gl.GLViewWidget):
         self._label_points = np.zeros((0, 3))
         self._label_shown = np.zeros(0, bool)
         self._label_key: tuple | None = None
+        self._position_version = 0
+        self._board_key: tuple | None = None
         self._hover: str | None = None
         self._hover_action: Action | None = None
         self._press: QPointF | None = None
@@ -102,6 +112,11 @@ class StackView(gl.GLViewWidget):
         self.target_item = _line_item(2.5, TARGET_COLOUR)
         self.ghost_item = _mesh_item(translucent=True)
         self.ghost_item.setDepthValue(10)
+        # Stones first, the board after them: llvmpipe's early depth test then skips the
+        # tiles and slab hidden under the monument.
+        self.stone_item.setDepthValue(-2)
+        self.druid_item.setDepthValue(-2)
+        self.board_item.setDepthValue(-1)
         for item in (self.board_item, self.stone_item, self.edge_item, self.druid_item,
                      self.mark_item, self.chain_item, self.target_item, self.ghost_item):
             self.addItem(item)
@@ -117,7 +132,11 @@ class StackView(gl.GLViewWidget):
         druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()
                   if cell}
         self.pick_scene = PickScene(self.board, stones, druids.values())
-        _set_mesh(self.board_item, self._board_prisms(state).mesh())
+        edges, marked = self._board_marks(state)
+        board_key = (self.board, edges, marked)
+        if board_key != self._board_key:  # the board changes only with goals and targets
+            _set_mesh(self.board_item, meshes.board_prisms(self.board, edges, marked).mesh())
+            self._board_key = board_key
         prisms = meshes.stone_prisms(self.board, stones, self.play.colours)
         _set_mesh(self.stone_item, prisms.mesh())
         _set_lines(self.edge_item, prisms.edges())
@@ -125,6 +144,7 @@ class StackView(gl.GLViewWidget):
             meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell) + 0.0,
                               self.play.colour(side)) for side, cell in druids.items()]))
         self._set_marks(state, last_move)
+        self._position_version += 1
         if new_board:
             self._labels = _labels(self.board)
             self._label_points = np.array([p for p, _ in self._labels]).reshape(-1, 3)
@@ -198,16 +218,18 @@ class StackView(gl.GLViewWidget):
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def _board_prisms(self, state: GameState) -> PrismSet:
-        edges: list[tuple[Sequence[str], tuple[int, int, int]]] = []
+    def _board_marks(self, state: GameState) -> tuple[tuple, tuple]:
+        """The goal edges in their owners' colours and the Walk targets, as hashable
+        ((cells, colour), ...) tuples."""
+        edges: list[tuple[tuple[str, ...], tuple[int, int, int]]] = []
         goal_sides = getattr(state, "goal_sides", None)
         if goal_sides is not None:
             for side, lists in goal_sides().items():
-                edges.extend((cells, self.play.colour(side)) for cells in lists if cells)
+                edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
         targets = getattr(state, "targets", None) or {}
-        marked = [(list(cells), self.play.colour(side)) for side, cells in targets.items()
-                  if cells]
-        return meshes.board_prisms(state.board, edges, marked)
+        marked = tuple((tuple(cells), self.play.colour(side)) for side, cells in targets.items()
+                       if cells)
+        return tuple(edges), marked
 
     def _set_marks(self, state: GameState, last_move: str | None) -> None:
         assert self.pick_scene is not None
@@ -276,22 +298,39 @@ class StackView(gl.GLViewWidget):
         if not self._labels:
             return
         camera = self.camera()
-        key = (camera, id(self.pick_scene))
-        if key != self._label_key and self.pick_scene is not None:
-            self._label_shown = self.pick_scene.visible(camera.eye(), self._label_points)
-            self._label_key = key
         points = camera.project(self._label_points)
+        key = (camera, self._position_version)
+        if key != self._label_key:
+            self._label_shown = self._unhidden(camera, points)
+            self._label_key = key
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         font = QFont()
         font.setPixelSize(12)
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(QColor(230, 222, 200))
+        painter.setPen(QColor(*LABEL_COLOUR))
         for (x, y), (_, text), shown in zip(points, self._labels, self._label_shown):
             if shown:
                 painter.drawText(QPointF(x - 4 * len(text), y + 5), text)
         painter.end()
+
+    def _unhidden(self, camera: Camera, points: np.ndarray) -> np.ndarray:
+        """Which labels no stone hides, read from the depth buffer just drawn: a label shows
+        if nothing lies nearer than LABEL_CLEARANCE in front of it. Done only when the
+        camera or the position changes."""
+        ratio = self.devicePixelRatioF()
+        width, height = self.width(), self.height()
+        toward = camera.eye() - self._label_points
+        toward /= np.linalg.norm(toward, axis=1, keepdims=True)
+        limit = camera.depth(self._label_points + toward * LABEL_CLEARANCE)
+        shown = np.zeros(len(points), bool)
+        for i, (x, y) in enumerate(points):
+            if 0 <= x < width and 0 <= y < height:
+                found = GL.glReadPixels(int(x * ratio), int((height - y) * ratio) - 1, 1, 1,
+                                        GL.GL_DEPTH_COMPONENT, GL.GL_FLOAT)
+                shown[i] = float(np.asarray(found).ravel()[0]) >= limit[i]
+        return shown
 
     # ---- pointing ----------------------------------------------------------------------
 

@@ -69,19 +69,21 @@ def test_stones_merge_into_one_mesh_and_a_lintel_spans_three_cells() -> None:
     assert len(prisms) == 5
     mesh = prisms.mesh()
     assert len(mesh.faces) == 5 * 12
-    lintel = prisms.polys[2]
-    assert lintel[:, 0].max() - lintel[:, 0].min() == pytest.approx(2.9)
-    assert lintel[:, 1].max() - lintel[:, 1].min() == pytest.approx(0.9)
-    assert (prisms.bottoms[2], prisms.tops[2]) == stone_z(2)
+    assert prisms.tops == sorted(prisms.tops, reverse=True)  # highest stones drawn first
+    k = max(range(5), key=lambda i: np.ptp(prisms.polys[i][:, 0]))
+    lintel = prisms.polys[k]
+    assert np.ptp(lintel[:, 0]) == pytest.approx(2.9) and np.ptp(lintel[:, 1]) == pytest.approx(0.9)
+    assert (prisms.bottoms[k], prisms.tops[k]) == stone_z(2)
+    np.testing.assert_allclose(prisms.colours[k][:3], np.array(STONE) / 255)
     # the gap: nothing stands on c2 between the ground and the lintel
     c2 = np.array(board.centres[board.index["c2"]])
     under = [i for i, poly in enumerate(prisms.polys)
              if prisms.bottoms[i] < 1.0 and _inside(poly, c2)]
     assert under == []
     # stacked stones leave a thin gap between them
-    assert prisms.bottoms[4] - prisms.tops[3] == pytest.approx(meshes.VGAP)
+    assert stone_z(2)[0] - stone_z(1)[1] == pytest.approx(meshes.VGAP)
     edges = prisms.edges()
-    assert edges.shape == (5 * 4 * 3 * 2, 3)
+    assert edges.shape == (5 * 4 * 2 * 2, 3)  # top ring and uprights
 
 
 def _inside(poly: np.ndarray, point: np.ndarray) -> bool:

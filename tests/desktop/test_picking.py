@@ -128,14 +128,3 @@ def test_off_the_board_is_nothing() -> None:
     board = square_board(5)
     camera = camera_over(board)
     assert PickScene(board).pick_at(camera, 2, 2) is None
-
-
-def test_points_hidden_behind_a_stack_are_not_visible() -> None:
-    board = square_board(5)
-    tower = [Stone(("c1",), level, "V", "sarsen") for level in (1, 2, 3)]
-    scene = PickScene(board, tower)
-    camera = camera_over(board, 20.0, -90.0)
-    behind = np.array([[2.0, 1.5, 0.1]])  # just behind the tower, seen from the front
-    in_front = np.array([[2.0, -0.9, -0.09]])
-    assert not scene.visible(camera.eye(), behind)[0]
-    assert scene.visible(camera.eye(), in_front)[0]

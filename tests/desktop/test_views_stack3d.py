@@ -290,3 +290,18 @@ def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
     image = other.grab_image()
     assert close(rgb(image, other.cell_screen_pos("c3")), RED)
     assert len({tuple(p) for p in pixels(image)[::7, ::7].reshape(-1, 3)}) > 10
+
+
+def test_coordinate_labels_show_unless_the_monument_hides_them(view) -> None:
+    from desktop.views.stack3d import LABEL_COLOUR
+
+    state = game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"])  # a tower at the back
+    show(view, state)
+    image = view.grab_image()
+
+    def label_pixels(x: float, y: float) -> int:
+        return count(near(image, screen(view, x, y, -0.09), 9), LABEL_COLOUR, 40)
+
+    assert label_pixels(2.0, -0.95) > 5  # "c" in front of row 1
+    assert label_pixels(4.0, 5.95) > 5  # "e" behind row 6
+    assert label_pixels(2.0, 5.95) == 0  # "c" behind row 6, hidden by the tower on c6

@@ -1,0 +1,207 @@
+"""Frame time of the 3D view on a crowded monument, and the time from a click to the new frame.
+
+The monument is Druid on the 16x16 board built by legal moves through the engine: both players
+place sarsens and lintels (seeded random, preferring lintels and low levels, never a move that
+ends the game) until stacks stand three levels high over most of the board. The view is
+800x600, shown on the X server (run under xvfb-run without a display; GL is Mesa's llvmpipe).
+
+- render: paintGL alone into the widget's framebuffer, then glFinish;
+- repaint: a full repaint of the widget as the window system gets it (paint, compose, flush);
+- turning: the same while the camera turns a little every frame (labels re-checked);
+- click to frame: a mouse press and release on a cell, through the move builder, the engine
+  playing the move and listing the next legal moves, set_position rebuilding the meshes,
+  and the repaint, until glFinish.
+
+Aims (issue 5): under 10 ms per frame, under 50 ms from click to frame.
+
+    xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python benchmarks/frame_time.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt  # noqa: E402
+
+QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+
+from OpenGL import GL  # noqa: E402
+from PySide6.QtGui import QMouseEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from desktop.views.stack3d import StackView  # noqa: E402
+from rules import registry  # noqa: E402
+from rules.protocol import GameState  # noqa: E402
+
+MAX_LEVEL = 3
+
+
+def resulting_level(state: GameState, move: str) -> int:
+    return state.height(state.move_cells(move)[0]) + 1
+
+
+def crowded_monument(seed: int, size: int = 16, fill: float = 0.8) -> GameState:
+    """Druid size x size until `fill` of the cells stand MAX_LEVEL high (or nothing fits)."""
+    state = registry.get("druid").new(f"-size={size}", 2)
+    rng = random.Random(seed)
+    cells = len(state.board)
+    stuck = 0
+    while stuck < 2:
+        tall = sum(1 for n in state.board.names if state.height(n) >= MAX_LEVEL)
+        if tall >= fill * cells:
+            break
+        moves = [m for m in state.legal_moves() if m not in ("--", "swap")
+                 and resulting_level(state, m) <= MAX_LEVEL]
+        rng.shuffle(moves)
+        # prefer lintels and low levels, so the monument grows evenly with gaps under beams
+        moves.sort(key=lambda m: (resulting_level(state, m) - (1.5 if "-" in m else 0)
+                                  + rng.random() * 1.5))
+        for move in moves[:40]:
+            trial = state.copy()
+            trial.play(move)
+            if not trial.outcome().over:
+                state.play(move)
+                stuck = 0
+                break
+        else:
+            state.play("--")
+            stuck += 1
+    return state
+
+
+def finish(view: StackView) -> None:
+    view.makeCurrent()
+    GL.glFinish()
+    view.doneCurrent()
+
+
+def time_render(view: StackView, frames: int) -> list[float]:
+    times = []
+    for _ in range(frames):
+        view.makeCurrent()
+        start = time.perf_counter()
+        view.paintGL()
+        GL.glFinish()
+        times.append(time.perf_counter() - start)
+        view.doneCurrent()
+    return times
+
+
+def time_repaint(app: QApplication, view: StackView, frames: int, turn: float = 0.0
+                 ) -> list[float]:
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        if turn:
+            view.opts["azimuth"] += turn
+        view.repaint()
+        app.processEvents()
+        finish(view)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def click_to_frame(app: QApplication, view: StackView, state: GameState, clicks: int,
+                   seed: int) -> list[float]:
+    """Click cells where the mover may place a sarsen; time until the new frame is done."""
+    rng = random.Random(seed)
+    times = []
+    played: list[str] = []
+
+    def on_move(move: str) -> None:
+        state.play(move)
+        played.append(move)
+        view.set_position(state, {}, state.legal_moves(), move)
+        view.repaint()
+
+    view.moveChosen.connect(on_move)
+    for _ in range(clicks):
+        singles = [m for m in state.legal_moves() if m.isalnum() and not m.isalpha()]
+        visible = []
+        for move in rng.sample(singles, min(len(singles), 30)):
+            pos = view.cell_screen_pos(move)
+            if view.cell_at(pos.x(), pos.y()) == move:
+                visible.append((move, pos))
+        if not visible:
+            break
+        move, pos = visible[0]
+        trial = state.copy()
+        trial.play(move)
+        if trial.outcome().over:
+            continue
+        point = QPointF(pos)
+        before = len(played)
+        start = time.perf_counter()
+        for kind, buttons in ((QEvent.Type.MouseButtonPress, Qt.MouseButton.LeftButton),
+                              (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton)):
+            QApplication.sendEvent(view, QMouseEvent(kind, point, view.mapToGlobal(point),
+                                                     Qt.MouseButton.LeftButton, buttons,
+                                                     Qt.KeyboardModifier.NoModifier))
+        app.processEvents()
+        finish(view)
+        elapsed = time.perf_counter() - start
+        if len(played) == before + 1:
+            times.append(elapsed)
+    view.moveChosen.disconnect(on_move)
+    return times
+
+
+def ms(values: list[float]) -> str:
+    values = sorted(v * 1000 for v in values)
+    return (f"median {statistics.median(values):6.2f} ms   p90 "
+            f"{values[int(0.9 * (len(values) - 1))]:6.2f} ms   ({len(values)} samples)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--clicks", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    start = time.perf_counter()
+    state = crowded_monument(args.seed)
+    built = time.perf_counter() - start
+    stones = state.stones()
+    kinds = Counter(s.kind for s in stones)
+    levels = Counter(s.level for s in stones)
+    heights = Counter(state.height(n) for n in state.board.names)
+
+    view = StackView()
+    view.resize(800, 600)
+    view.show()
+    view.set_position(state, {}, state.legal_moves(), state.moves[-1])
+    for _ in range(5):  # warm up: shaders, buffers
+        view.repaint()
+        app.processEvents()
+    finish(view)
+
+    view.makeCurrent()
+    renderer = GL.glGetString(GL.GL_RENDERER)
+    view.doneCurrent()
+    print(f"GL renderer: {renderer.decode() if renderer else '?'}; view 800x600")
+    print(f"monument: Druid 16x16 after {state.ply} legal moves ({built:.1f} s to build): "
+          f"{kinds['sarsen']} sarsens, {kinds['lintel']} lintels; stones by level "
+          f"{dict(sorted(levels.items()))}; cells by height {dict(sorted(heights.items()))}")
+    print(f"render (paintGL + glFinish): {ms(time_render(view, args.frames))}")
+    print(f"repaint (whole widget):      {ms(time_repaint(app, view, args.frames))}")
+    print(f"repaint while turning:       {ms(time_repaint(app, view, args.frames, 3.0))}")
+    view.reset_camera()
+    app.processEvents()
+    print(f"click to new frame:          {ms(click_to_frame(app, view, state, args.clicks, args.seed))}")
+    print("aims: under 10 ms per frame, under 50 ms from click to frame")
+
+
+if __name__ == "__main__":
+    main()
