@@ -20,9 +20,6 @@ from tests.desktop.app_support import crash, fake_views, install_dialogs, privat
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
 
-pytest.importorskip("rules.quady")
-pytest.importorskip("rules.drogo")
-
 
 @pytest.fixture
 def dialogs(monkeypatch, tmp_path):

@@ -223,7 +223,6 @@ def test_a_damaged_autosave_is_reported_not_raised() -> None:
 
 
 def test_a_real_engine_game_replays_through_the_session() -> None:
-    pytest.importorskip("rules.quady")
     session = Session.new("quady", ["-size=5"], ["alice", "bob"])
     assert session.sides == ("X", "O")
     session.play("a1")
@@ -233,7 +232,6 @@ def test_a_real_engine_game_replays_through_the_session() -> None:
 
 
 def test_a_repeated_drogo_position_is_pointed_out() -> None:
-    pytest.importorskip("rules.drogo")
     session = Session.new("drogo", ["-size=3", "-single"], ["ann", "ben"])
     moves = ["a1", "b1", "b2", "b1", "a3", "a2", "a3", "c1", "a1", "a2"]
     for move in moves[:-1]:
