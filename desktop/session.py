@@ -60,6 +60,8 @@ class Session:
         shows its last position."""
         states = records.replay(record)
         sides = states[0].sides
+        if colours is None and len(record.colours) == len(sides):
+            colours = [_from_hex(c) for c in record.colours]
         if colours is None or len(colours) != len(sides):
             colours = [default_colour(side, seat) for seat, side in enumerate(sides)]
         session = cls(record=record, states=states, colours=[tuple(c) for c in colours],
@@ -78,6 +80,7 @@ class Session:
         if target is None:
             raise ValueError("no file to save to")
         self.record.status = records.status_of(self.current, self.record.players)
+        self.record.colours = ["#%02x%02x%02x" % tuple(c) for c in self.colours]
         records.save(target, self.record)
         self.path = target
         self.modified = False
@@ -329,3 +332,8 @@ def _pass_forced(state: GameState) -> bool:
     if side not in state.resigned and state.board_moves_exist():
         return False
     return state.legal_moves() == [PASS]
+
+
+def _from_hex(text: str) -> Colour:
+    """'#b43c32' -> (180, 60, 50)."""
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))

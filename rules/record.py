@@ -14,6 +14,7 @@ What we write, in pbmserv's entry order, with two entries of our own first:
     c3
     )
     (parameters -size=8 -walk)
+    (colours #b43c32 #e1dcc8)   Megalith's: the people's colours by seat, if chosen
     (comment                    pbmserv's free comment lines, if any
     )
     (notes                      Megalith's notes on moves, in comment style: `<ply> <text>`,
@@ -32,6 +33,7 @@ one move per line; `swap` may stand alone as the second line of moves.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -41,7 +43,7 @@ from rules import registry
 from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
 
 FORMAT_VERSION = 1
-MULTI_LINE = ("moves", "comment", "notes", "syncmoves", "subscribers", "notifiers", "board")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class RecordError(ValueError):
@@ -71,7 +73,8 @@ class RecordError(ValueError):
 class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
     swap, rotated as pbmserv rotates them); `moves` hold no `swap`; `notes[k]` annotates the
-    position after k moves."""
+    position after k moves; `colours` are the people's colours by seat (`#rrggbb`), or
+    empty."""
 
     game: str
     parameters: list[str] = field(default_factory=list)
@@ -81,6 +84,7 @@ class Record:
     notes: dict[int, str] = field(default_factory=dict)
     comment: list[str] = field(default_factory=list)
     status: str | None = None
+    colours: list[str] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
 
 
@@ -178,6 +182,10 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             record.comment = tokens
         elif name == "notes":
             record.notes = _parse_notes(tokens, line)
+        elif name == "colours":
+            # Cosmetic: colours that are not all #rrggbb are dropped, never an error.
+            if all(_COLOUR.match(t) for t in tokens):
+                record.colours = [t.lower() for t in tokens]
     if not record.game:
         if game_hint is None:
             raise RecordError("the file does not say which game it is (no (game ...) entry)",
@@ -325,6 +333,8 @@ def dumps(record: Record) -> str:
     out += _multi("moves", record.moves)
     if record.parameters:
         out.append(f"(parameters {' '.join(record.parameters)})")
+    if record.colours:
+        out.append(f"(colours {' '.join(record.colours)})")
     out += _multi("comment", record.comment)
     note_lines = [f"{ply} {line}" for ply, text in sorted(record.notes.items()) if text
                   for line in text.split("\n")]

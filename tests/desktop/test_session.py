@@ -183,6 +183,17 @@ def test_notes_belong_to_a_ply_and_are_saved(tmp_path: Path) -> None:
     assert again.record.moves == ["a1"] and again.viewed == 1 and again.path == target
 
 
+def test_colours_survive_save_and_reopen_and_follow_a_swap(tmp_path: Path) -> None:
+    session = Session.new("toy", ["-size=5"], ["alice", "bob"], [(1, 2, 3), (250, 251, 252)])
+    session.play("a1")
+    session.play("swap")
+    target = session.save(tmp_path / "game.txt")
+    assert "(colours #fafbfc #010203)" in target.read_text()
+    again = Session.load(target)
+    assert again.record.players == ["bob", "alice"]
+    assert again.colours == [(250, 251, 252), (1, 2, 3)]
+
+
 def test_save_writes_the_status_of_a_finished_game(tmp_path: Path) -> None:
     session = toy_session()
     for move in ("a1", "d1", "b1", "e1", "c1"):

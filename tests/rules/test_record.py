@@ -53,6 +53,14 @@ def test_written_file_has_pbmserv_entries_in_order_with_escapes() -> None:
     assert records.parse(records.dumps(record)) == record
 
 
+def test_colours_by_seat_round_trip_and_bad_ones_are_dropped() -> None:
+    record = Record(game="toy", players=["a", "b"], colours=["#b43c32", "#e1dcc8"])
+    text = records.dumps(record)
+    assert "(colours #b43c32 #e1dcc8)" in text
+    assert records.parse(text) == record
+    assert records.parse(text.replace("#e1dcc8", "beige")).colours == []
+
+
 def test_empty_lists_are_not_written() -> None:
     text = records.dumps(Record(game="toy", players=["a", "b"]))
     assert text == "(game toy)\n(version 1)\n(players a b)\n"
