@@ -30,6 +30,7 @@ TILE_BOTTOM = -0.1
 SLAB_TOP = -0.1
 SLAB_BOTTOM = -0.4
 SLAB_MARGIN = 0.75  # how far the board's slab reaches beyond the outer cells
+TARGET_WALL = 0.16  # height of the wall marking a Druid's target side
 LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (front left)
 
 RGB = tuple[int, int, int]
@@ -287,8 +288,10 @@ def _principal(pts: np.ndarray) -> np.ndarray:
 
 def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
                  marked: Sequence[tuple[Sequence[str], RGB]] = ()) -> PrismSet:
-    """The slab, the tiles, coloured bands along goal edges and tinted tiles on marked
-    cells (Druid's Walk target sides)."""
+    """The slab, the tiles, coloured bands along goal edges, and for marked cells (Druid's
+    Walk target sides) tinted tiles and a low wall along the edge, which stays visible when
+    stones cover the tiles (it raises that side's goal band, low enough not to hide the
+    coordinates just beyond it)."""
     prisms = PrismSet()
     prisms.add(board_hull(board), SLAB_BOTTOM, SLAB_TOP, rgbf(SLAB_COLOUR))
     tint: dict[int, np.ndarray] = {}
@@ -308,6 +311,9 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
         for k, colour in enumerate(colours):
             band = edge_strip(board, cells, 0.56 + k * width, 0.56 + (k + 1) * width)
             prisms.add(band, SLAB_TOP, SLAB_TOP + 0.05, rgbf(colour))
+    for cells, colour in marked:
+        prisms.add(edge_strip(board, cells), SLAB_TOP, SLAB_TOP + TARGET_WALL,
+                   rgbf(colour))
     return prisms
 
 

@@ -25,7 +25,8 @@ def _text_colour(rgb: tuple[int, int, int]) -> QColor:
 
 class SummaryMap(QWidget):
     """Two top-down maps side by side: owners (cells in the owner's colour, with the owner's
-    letter) and heights (darker for taller stacks, with the number)."""
+    letter, upper case where that side's Druid stands, as pbmserv writes it) and heights
+    (darker for taller stacks, with the number)."""
 
     hint = Signal(str)
 
@@ -36,6 +37,7 @@ class SummaryMap(QWidget):
         self.state: GameState | None = None
         self.colours = dict(DEFAULT_COLOURS)
         self.last_cells: tuple[str, ...] = ()
+        self.druid_cells: set[str] = set()
 
     def sizeHint(self) -> QSize:
         return QSize(520, 280)
@@ -45,6 +47,7 @@ class SummaryMap(QWidget):
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
         self.last_cells = state.move_cells(last_move) if last_move else ()
+        self.druid_cells = set((getattr(state, "druids", None) or {}).values())
         self.update()
 
     # ---- layout -----------------------------------------------------------------------
@@ -124,7 +127,8 @@ class SummaryMap(QWidget):
             owner = self.state.owner(name)
             if owner is None:
                 return EMPTY, ""
-            return self.colours.get(owner, (128, 128, 128)), owner.lower()
+            letter = owner.upper() if name in self.druid_cells else owner.lower()
+            return self.colours.get(owner, (128, 128, 128)), letter
         if height == 0:
             return EMPTY, ""
         shade = int(220 - 150 * height / tallest)

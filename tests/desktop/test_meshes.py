@@ -109,8 +109,11 @@ def test_board_has_slab_tiles_and_goal_bands_shared_edges_split() -> None:
     left = [board.names[i] for i in sorted(board.sides["left"])]
     prisms = meshes.board_prisms(board, [(bottom, RED), (left, STONE), (bottom, (60, 90, 170))],
                                  marked=[(left, RED)])
-    assert len(prisms) == 1 + 16 + 3
-    bands = prisms.polys[17:]
+    assert len(prisms) == 1 + 16 + 3 + 1
+    bands = prisms.polys[17:20]
+    wall = prisms.polys[20]  # the marked side's band, raised into a low wall
+    assert wall[:, 0].max() < -0.5 and prisms.tops[20] == pytest.approx(
+        meshes.SLAB_TOP + meshes.TARGET_WALL)
     # both bands of the shared bottom edge lie below the board, one outside the other
     assert all(band[:, 1].max() < -0.5 for band in bands[:2] if band[:, 1].max() < 0)
     ys = sorted(band[:, 1].mean() for band in bands if band[:, 1].max() < 0)
