@@ -20,6 +20,19 @@ DEFAULT_COLOURS: dict[str, RGB] = {
 }
 
 
+def last_move_cells(state: GameState, last_move: str | None) -> tuple[str, ...]:
+    """The cells to mark for the move that led to `state`. A Druid step written as a bare
+    direction (`n`) is read by the engine for the side to move now, so for the last move it
+    is marked where the previous mover's Druid now stands."""
+    if not last_move:
+        return ()
+    druids = getattr(state, "druids", None)
+    if druids and last_move.isalpha() and last_move.lower() not in ("swap", "resign", "pass"):
+        mover = state.turn_order[(state.ply - 1) % len(state.turn_order)]
+        return (druids[mover],) if mover in druids else ()
+    return state.move_cells(last_move)
+
+
 class Interaction:
     """The position a view shows and how clicks on it become moves."""
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import QVector3D
 
 from desktop.views import meshes
 from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.interaction import Interaction
+from desktop.views.interaction import Interaction, last_move_cells
 from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action, is_lintel
 from desktop.views.picking import PickScene
@@ -141,7 +141,7 @@ class StackView(gl.GLViewWidget):
         _set_mesh(self.stone_item, prisms.mesh())
         _set_lines(self.edge_item, prisms.edges())
         _set_mesh(self.druid_item, Mesh.concat([
-            meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell) + 0.0,
+            meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                               self.play.colour(side)) for side, cell in druids.items()]))
         self._set_marks(state, last_move)
         self._position_version += 1
@@ -234,7 +234,7 @@ class StackView(gl.GLViewWidget):
     def _set_marks(self, state: GameState, last_move: str | None) -> None:
         assert self.pick_scene is not None
         scene = self.pick_scene
-        last = state.move_cells(last_move) if last_move else ()
+        last = last_move_cells(state, last_move)
         _set_lines(self.mark_item, meshes.outline_segments(
             self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
         outcome = state.outcome()

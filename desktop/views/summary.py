@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import DEFAULT_COLOURS
+from desktop.views.interaction import DEFAULT_COLOURS, last_move_cells
 from desktop.views.meshes import footprint
 from rules.protocol import GameState
 
@@ -46,7 +46,7 @@ class SummaryMap(QWidget):
                      legal: list[str] | None = None, last_move: str | None = None) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
-        self.last_cells = state.move_cells(last_move) if last_move else ()
+        self.last_cells = last_move_cells(state, last_move)
         self.druid_cells = set((getattr(state, "druids", None) or {}).values())
         self.update()
 

@@ -159,3 +159,14 @@ def test_pass_swap_and_resign_are_never_built_from_clicks() -> None:
     builder = MoveBuilder(["--", "swap", "c3"], lambda m: () if m in ("--", "swap") else (m,))
     assert builder.singles == {"c3": "c3"}
     assert builder.confirm().kind == "none" and builder.cancel().kind == "none"
+
+
+def test_the_last_move_of_a_druid_step_is_marked_where_that_druid_stands() -> None:
+    from desktop.views.interaction import last_move_cells
+
+    state = druid("-size=5 -walk", WALK + ("n",))  # V's Druid stepped from c1 to c2
+    assert state.move_cells("n") == ()  # the engine reads `n` for H, who has no Druid
+    assert last_move_cells(state, "n") == ("c2",)
+    state.play("a1")
+    assert last_move_cells(state, "a1") == ("a1",)
+    assert last_move_cells(state, None) == ()
