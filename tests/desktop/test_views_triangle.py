@@ -139,3 +139,20 @@ def test_summary_map_shows_owners_and_heights(qtbot) -> None:
     tall_shade = rgb(image, QPoint(round(tall.left() + 4), round(tall.top() + 4)))
     low_shade = rgb(image, QPoint(round(low.left() + 6), round(low.top() + 6)))
     assert sum(tall_shade) < sum(low_shade)  # taller stacks are darker
+
+
+def test_hover_shows_a_ghost_stone_or_a_red_cross(qtbot, view) -> None:
+    show(view, quady(["c3"]))  # O to move
+    hints: list[str] = []
+    view.hint.connect(hints.append)
+    before = rgb(view.grab_image(), tile(view, "b4"))
+    qtbot.mouseMove(view.viewport(), view.cell_screen_pos("b4"))
+    qtbot.waitUntil(lambda: bool(hints) and "b4" in hints[-1])
+    after = rgb(view.grab_image(), tile(view, "b4"))
+    assert after != before and sum(after) > sum(before)  # O's light stone, half seen
+    qtbot.mouseMove(view.viewport(), view.cell_screen_pos("c3"))
+    qtbot.waitUntil(lambda: "c3" in hints[-1])
+    image = view.grab_image()
+    centre = view.cell_screen_pos("c3")
+    reds = [rgb(image, QPoint(centre.x() + d, centre.y() + d)) for d in range(-12, 13)]
+    assert any(close(c, (220, 30, 30), 30) for c in reds)
