@@ -376,9 +376,18 @@ def outline_segments(board: Board, cells_z: Iterable[tuple[str, float]],
     return np.concatenate(segs).astype(np.float32)
 
 
-def path_segments(points: Sequence[tuple[float, float, float]]) -> np.ndarray:
-    """A polyline as line segments (2m, 3)."""
-    pts = np.asarray(points, float)
-    if len(pts) < 2:
+def chain_segments(board: Board, chain: Sequence[str], tops: Sequence[float],
+                   lift: float = 0.25) -> np.ndarray:
+    """Line segments (2m, 3) joining a winning chain's cells, floating `lift` above their
+    tops: each cell is joined to the cell before it, or, where a branch starts (a Y chain's
+    third arm), to the first earlier cell it touches."""
+    idx = [board.index[c] for c in chain]
+    points = [np.array([*board.centres[i], z + lift]) for i, z in zip(idx, tops)]
+    segs = []
+    for k in range(1, len(idx)):
+        touching = [j for j in [k - 1, *range(k - 1)] if idx[j] in board.neighbours[idx[k]]]
+        if touching:
+            segs.extend((points[touching[0]], points[k]))
+    if not segs:
         return np.zeros((0, 3), np.float32)
-    return np.stack([pts[:-1], pts[1:]], axis=1).reshape(-1, 3).astype(np.float32)
+    return np.array(segs, np.float32)

@@ -239,9 +239,10 @@ class StackView(gl.GLViewWidget):
             self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
         outcome = state.outcome()
         chain = outcome.chain if outcome.over else ()
-        chain_lines = meshes.outline_segments(self.board, [(c, scene.top(c)) for c in chain],
-                                              0.75, lift=0.05)
-        _set_lines(self.chain_item, chain_lines)
+        tops = [scene.top(c) for c in chain]
+        _set_lines(self.chain_item, np.concatenate([
+            meshes.outline_segments(self.board, list(zip(chain, tops)), 0.75, lift=0.05),
+            meshes.chain_segments(self.board, chain, tops)]))
 
     def _refresh_overlay(self) -> None:
         """The ghost piece, the refusal sign and the highlighted cells of a half-built move."""

@@ -140,3 +140,16 @@ def test_outline_segments_follow_the_cell_at_its_height() -> None:
     assert segs.shape == (8, 3)
     assert np.allclose(segs[:, 2], 2.03)
     assert segs[:, 0].min() == pytest.approx(0.5) and segs[:, 0].max() == pytest.approx(1.5)
+
+
+def test_chain_segments_join_neighbours_and_branches() -> None:
+    board = square_board(5)
+    chain = ["a1", "a2", "a3", "b2", "c2"]  # a3 -> b2 is not a step; b2 touches a2
+    segs = meshes.chain_segments(board, chain, [1.0, 1.0, 2.0, 1.0, 1.0])
+    pairs = {tuple(sorted((tuple(np.round(a[:2], 3)), tuple(np.round(b[:2], 3)))))
+             for a, b in zip(segs[::2], segs[1::2])}
+    centre = {name: tuple(np.round(board.centres[board.index[name]], 3)) for name in chain}
+    expected = {tuple(sorted((centre[a], centre[b])))
+                for a, b in (("a1", "a2"), ("a2", "a3"), ("a2", "b2"), ("b2", "c2"))}
+    assert pairs == expected
+    assert segs[2:4, 2].max() == pytest.approx(2.25)  # floating above a3's top
