@@ -13,8 +13,7 @@ import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QKeyEvent, QMouseEvent, QPainter,
                            QPainterPath, QPen, QPolygonF)
-from PySide6.QtWidgets import (QFrame, QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
-                               QGraphicsView)
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from desktop.views.interaction import Interaction
 from desktop.views.meshes import convex_hull
