@@ -69,14 +69,18 @@ def convex_hull(points: np.ndarray) -> np.ndarray:
     def half(seq: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         out: list[tuple[float, float]] = []
         for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= tolerance:
+            while len(out) >= 2 and _turn(out[-2], out[-1], p) <= tolerance:
                 out.pop()
             out.append(p)
         return out
 
     lower, upper = half(pts), half(reversed(pts))
     return np.array(lower[:-1] + upper[:-1])
+
+
+def _turn(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
+    """Twice the signed area of triangle abc: positive when a, b, c turn left."""
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
 def stone_z(level: int) -> tuple[float, float]:

@@ -104,9 +104,8 @@ class StackView(gl.GLViewWidget):
         self._dragging = False
 
         self.board_item = _mesh_item()
-        self.stone_item = _mesh_item()
+        self.stone_item = _mesh_item()  # stones and Druid figures
         self.edge_item = _line_item(1.0, EDGE_COLOUR)
-        self.druid_item = _mesh_item()
         self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
         self.chain_item = _line_item(4.0, CHAIN_COLOUR)
         self.target_item = _line_item(2.5, TARGET_COLOUR)
@@ -115,10 +114,9 @@ class StackView(gl.GLViewWidget):
         # Stones first, the board after them: llvmpipe's early depth test then skips the
         # tiles and slab hidden under the monument.
         self.stone_item.setDepthValue(-2)
-        self.druid_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
-        for item in (self.board_item, self.stone_item, self.edge_item, self.druid_item,
-                     self.mark_item, self.chain_item, self.target_item, self.ghost_item):
+        for item in (self.board_item, self.stone_item, self.edge_item, self.mark_item,
+                     self.chain_item, self.target_item, self.ghost_item):
             self.addItem(item)
 
     # ---- the contract ---------------------------------------------------------------
@@ -138,11 +136,10 @@ class StackView(gl.GLViewWidget):
             _set_mesh(self.board_item, meshes.board_prisms(self.board, edges, marked).mesh())
             self._board_key = board_key
         prisms = meshes.stone_prisms(self.board, stones, self.play.colours)
-        _set_mesh(self.stone_item, prisms.mesh())
+        figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
+                                     self.play.colour(side)) for side, cell in druids.items()]
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), *figures]))
         _set_lines(self.edge_item, prisms.edges())
-        _set_mesh(self.druid_item, Mesh.concat([
-            meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
-                              self.play.colour(side)) for side, cell in druids.items()]))
         self._set_marks(state, last_move)
         self._position_version += 1
         if new_board:

@@ -121,7 +121,8 @@ class SummaryMap(QWidget):
                     painter.drawText(polygon.boundingRect(), Qt.AlignmentFlag.AlignCenter, text)
         painter.end()
 
-    def _cell_look(self, name: str, height: int, tallest: int, which: int) -> tuple[tuple[int, int, int], str]:
+    def _cell_look(self, name: str, height: int, tallest: int, which: int
+                   ) -> tuple[tuple[int, int, int], str]:
         assert self.state is not None
         if which == 0:
             owner = self.state.owner(name)

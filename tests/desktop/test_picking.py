@@ -95,8 +95,8 @@ def test_oblique_clicks_hit_stack_tops_lintels_and_sides(board: Board) -> None:
     a, mid, b = next(line for line in board.lines if all(
         board.centres[i][1] > 1.5 for i in line))  # a line away from the front edge
     lintel_cells = tuple(names[i] for i in (a, mid, b))
-    stones = [Stone((lintel_cells[0],), 1, "V", "sarsen"), Stone((lintel_cells[2],), 1, "V", "sarsen"),
-              Stone(lintel_cells, 2, "V", "lintel")]
+    stones = [Stone((lintel_cells[0],), 1, "V", "sarsen"),
+              Stone((lintel_cells[2],), 1, "V", "sarsen"), Stone(lintel_cells, 2, "V", "lintel")]
     scene = PickScene(board, stones)
     for elevation, azimuth in ((38.0, -90.0), (60.0, -20.0), (25.0, 200.0)):
         camera = camera_over(board, elevation, azimuth)
