@@ -322,12 +322,17 @@ class StackView(gl.GLViewWidget):
         toward = camera.eye() - self._label_points
         toward /= np.linalg.norm(toward, axis=1, keepdims=True)
         limit = camera.depth(self._label_points + toward * LABEL_CLEARANCE)
+        inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (
+            points[:, 1] < height)
         shown = np.zeros(len(points), bool)
-        for i, (x, y) in enumerate(points):
-            if 0 <= x < width and 0 <= y < height:
+        try:
+            for i in np.flatnonzero(inside):
+                x, y = points[i]
                 found = GL.glReadPixels(int(x * ratio), int((height - y) * ratio) - 1, 1, 1,
                                         GL.GL_DEPTH_COMPONENT, GL.GL_FLOAT)
                 shown[i] = float(np.asarray(found).ravel()[0]) >= limit[i]
+        except GL.GLError:  # drivers without depth read-back (OpenGL ES): show them all
+            return inside
         return shown
 
     # ---- pointing ----------------------------------------------------------------------
