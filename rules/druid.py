@@ -1,0 +1,629 @@
+"""Druid, Druid's Hex, Druid's Y and Druid's Walk (Cameron Browne, pbmserv).
+
+Rules: ../shared/seeds/druid.txt read with ../shared/RULINGS.md (section Druid); choices where
+both are silent are written down in docs/rules/druid.md.
+
+Speed matters (random playouts drive the benchmark and any future AI), so the position lives in
+flat per-cell lists indexed by cell number, plus one Python-int bitboard per player of the cells
+whose top stone they own. Every placement has a number: cell i is the sarsen on cell i, and
+`cells + k` the lintel on the board's k-th straight line. `_legal(placement)` (a fast yes/no)
+and `_apply(placement)` are the single implementation of the placement rules: `play` parses the
+text and uses them, and so do `random_placement` and the benchmark. `_refusal` only words the
+reason once `_legal` has said no, and a test checks that the two always agree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable
+
+from rules.druid_text import render_hex, render_square
+from rules.geometry import Board, hex_board, split_name, square_board, y_board
+from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome, Stone
+from rules.registry import GameInfo
+
+SQUARE_SIZES = (3, 26)
+HEX_SIZES = (2, 13)
+Y_SIZES = (3, 26)
+DEFAULT_SIZE = {"square": 10, "hex": 5, "y": 8}
+HEIGHT_DIGITS = "123456789abcdefghijklmnopqrstuvwxyz"
+MOVE_FORMS = ("write a cell for a sarsen (c3), two cells for a lintel (b2-b4), a direction "
+              "for a Druid step in Druid's Walk, or a placement and a cell (c3,a4)")
+
+# Each side letter with the board edges it must connect; a list of alternatives (two-player
+# hex may connect either set of three alternating sides).
+SQUARE_GOALS = {"V": [("bottom", "top")], "H": [("left", "right")]}
+HEX2_GOALS = {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in ("X", "O")}
+HEX3_GOALS = {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]}
+Y_GOALS = {s: [("left", "bottom", "right")] for s in ("X", "O")}
+OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left",
+            "S1": "S4", "S4": "S1", "S2": "S5", "S5": "S2", "S3": "S6", "S6": "S3"}
+PAIR_WORDS = {("bottom", "top"): "the bottom and top rows",
+              ("left", "right"): "the left and right columns"}
+SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the left column",
+              "right": "the right column"}
+
+
+def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
+    """One bit per cell such that every neighbour is a fixed shift away.
+
+    Square cells (c, r) sit at bit r*W + c; hex and Y cells, in axial coordinates
+    q = column, r = (doubled y - column) / 2, at bit r*W + q. W is one more than the widest
+    row, so a shift that would wrap round lands on the always-empty guard column. Returns the
+    bit of each cell and the positive shifts (each used both ways).
+    """
+    if board.kind == "square":
+        axial = [(c, r) for c, r in board.coords]
+    else:
+        axial = [(c, (y2 - c) // 2) for c, y2 in board.coords]
+    low = min(r for _, r in axial)
+    width = max(q for q, _ in axial) + 2
+    bits = [1 << ((r - low) * width + q) for q, r in axial]
+    shifts = (1, width) if board.kind == "square" else (1, width, width - 1)
+    return bits, shifts
+
+
+def _grow_square(seed: int, mask: int, w: int) -> int:
+    """The cells of `mask` connected to `seed` (a subset of mask), square neighbourhood."""
+    while True:
+        grown = (seed | seed << 1 | seed >> 1 | seed << w | seed >> w) & mask
+        if grown == seed:
+            return seed
+        seed = grown
+
+
+def _grow_hex(seed: int, mask: int, w: int) -> int:
+    """As _grow_square, for the six hex neighbours (shifts 1, w and w-1)."""
+    v = w - 1
+    while True:
+        grown = (seed | seed << 1 | seed >> 1 | seed << w | seed >> w | seed << v
+                 | seed >> v) & mask
+        if grown == seed:
+            return seed
+        seed = grown
+
+
+class DruidState(GameState):
+    """A game of Druid in any of its variants."""
+
+    game = "druid"
+    voluntary_pass = True
+    offers_swap = True
+
+    def __init__(self, options: dict[str, int | bool], players: int) -> None:
+        kind = "y" if options.get("y") else "hex" if options.get("hex") else "square"
+        _check_options(options, players, kind)
+        size = int(options.get("size", DEFAULT_SIZE[kind]))
+        board = {"square": square_board, "hex": hex_board, "y": y_board}[kind](size)
+        letters = ("V", "H") if kind == "square" else ("X", "O", "Y")[:players]
+        super().__init__(options=dict(options), turn_order=letters)
+        self.board = board
+        self.walk = bool(options.get("walk"))
+        self.nostack = bool(options.get("nostack"))
+        self.nogaps = bool(options.get("nogaps"))
+        goals = {"square": SQUARE_GOALS, "y": Y_GOALS,
+                 "hex": HEX3_GOALS if players == 3 else HEX2_GOALS}[kind]
+        self._goal_names = [goals[s] for s in letters]
+        self._build_tables()
+        n = len(board)
+        self._height = [0] * n
+        self._owner = [-1] * n  # player index of the top stone, -1 for bare ground
+        self._sarsen_top = [False] * n
+        self._druid_here = [False] * n
+        self._own = [0] * len(letters)  # bitboards of the cells each player tops
+        self._log: list[tuple[int, int, int]] = []  # (placement, level, player) per stone
+        self._druid = [-1] * len(letters)  # cell of each player's Druid, -1 if none yet
+        self._target: list[str | None] = [None] * len(letters)
+        self._outcome = Outcome()
+
+    # ---- static tables ----------------------------------------------------------------
+
+    def _build_tables(self) -> None:
+        board = self.board
+        n = len(board)
+        self._n = n
+        self._lines = board.lines
+        self._line_index = {line: k for k, line in enumerate(board.lines)}
+        self._count = n + len(board.lines)
+        names = board.names
+        self._text = list(names) + [f"{names[a]}-{names[b]}" for a, _, b in board.lines]
+        self._text_index = {text: pid for pid, text in enumerate(self._text)}
+        self._bits, shifts = _bit_layout(board)
+        self._w = shifts[1]
+        self._grow = _grow_square if board.kind == "square" else _grow_hex
+        self._side_bits = {name: sum(self._bits[i] for i in cells)
+                           for name, cells in board.sides.items()}
+        self._goals = [[tuple(self._side_bits[s] for s in alt) for alt in alts]
+                       for alts in self._goal_names]
+        # Druid's Walk: the sides on which each player's Druid may appear.
+        self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
+
+    def copy(self) -> DruidState:
+        """A deep copy that shares the immutable board and tables."""
+        new = object.__new__(DruidState)
+        new.__dict__.update(self.__dict__)
+        new.options = dict(self.options)
+        new.moves = list(self.moves)
+        new.resigned = set(self.resigned)
+        for name in ("_height", "_owner", "_sarsen_top", "_druid_here", "_own", "_log",
+                     "_druid", "_target"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    # ---- the placement rules: the fast pair every path goes through ----------------------
+
+    def _legal(self, pid: int, p: int) -> bool:
+        """Whether player p may make placement pid (sarsen or lintel); no reason given."""
+        if pid < self._n:
+            if self._height[pid] == 0:
+                return True
+            return (self._owner[pid] == p and not self._druid_here[pid]
+                    and not (self.nostack and self._sarsen_top[pid]))
+        a, m, b = self._lines[pid - self._n]
+        height = self._height
+        h = height[a]
+        if h == 0 or height[b] != h:
+            return False
+        hm = height[m]
+        if hm > h or (hm != h and self.nogaps):
+            return False
+        owner = self._owner
+        if (owner[a] == p) + (owner[b] == p) + (hm == h and owner[m] == p) != 2:
+            return False
+        druid = self._druid_here
+        return not (druid[a] or druid[m] or druid[b])
+
+    def _apply(self, pid: int, p: int) -> None:
+        """Place stone pid for player p (already known legal); a Druid may appear; the
+        connection result is updated."""
+        bits = self._bits
+        own = self._own
+        if pid < self._n:
+            cells: tuple[int, ...] = (pid,)
+            level = self._height[pid] + 1
+            self._height[pid] = level
+            self._sarsen_top[pid] = True
+            self._owner[pid] = p
+            new = bits[pid]
+        else:
+            cells = self._lines[pid - self._n]
+            level = self._height[cells[0]] + 1
+            owner = self._owner
+            new = 0
+            for c in cells:
+                before = owner[c]
+                if before >= 0 and before != p:
+                    own[before] &= ~bits[c]
+                owner[c] = p
+                self._height[c] = level
+                self._sarsen_top[c] = False
+                new |= bits[c]
+        own[p] |= new
+        self._log.append((pid, level, p))
+        if self.walk:
+            if self._druid[p] < 0:
+                self._maybe_summon(pid, p)
+        else:
+            self._check_connection(p, new)
+
+    def _check_connection(self, p: int, new: int) -> None:
+        """Whether player p's stones now connect their sides; only the group of the stone
+        just placed can have changed for the better."""
+        mine = self._own[p]
+        goals = self._goals[p]
+        for alt in goals:
+            if all(mine & side for side in alt):
+                break
+        else:
+            return
+        group = self._grow(new, mine, self._w)
+        for k, alt in enumerate(goals):
+            if all(group & side for side in alt):
+                self._win_by_connection(p, group, self._goal_names[p][k])
+                return
+
+    # ---- Druid's Walk ------------------------------------------------------------------
+
+    def _maybe_summon(self, pid: int, p: int) -> None:
+        """Bring player p's Druid onto the board if placement pid is their first stone on
+        one of their own sides."""
+        cell, side = self._summon_place(pid, p)
+        if cell >= 0:
+            self._druid[p] = cell
+            self._druid_here[cell] = True
+            self._target[p] = OPPOSITE[side]
+
+    def _summon_place(self, pid: int, p: int) -> tuple[int, str]:
+        """Where p's Druid appears with placement pid, and the side it appears on: the
+        sarsen's cell, or the first of the lintel's cells (ends in written order, then the
+        middle) on one of p's sides; (-1, "") if none is."""
+        if pid < self._n:
+            order: tuple[int, ...] = (pid,)
+        else:
+            a, m, b = self._lines[pid - self._n]
+            order = (a, b, m)
+        sides = self.board.sides
+        for c in order:
+            for side in self._home_sides[p]:
+                if c in sides[side]:
+                    return c, side
+        return -1, ""
+
+    def _step_to(self, dest: int, p: int) -> None:
+        """Move player p's Druid to a neighbouring cell topped by their colour (checked)."""
+        here = self._druid[p]
+        self._druid_here[here] = False
+        self._druid_here[dest] = True
+        self._druid[p] = dest
+        target = self._target[p]
+        if target is not None and dest in self.board.sides[target]:
+            letter = self.turn_order[p]
+            self._outcome = Outcome("win", letter, reason=f"{letter}'s Druid reached its "
+                                    f"target side ({self._side_phrase(target)})",
+                                    chain=(self.board.names[dest],))
+
+    def _step_targets(self, p: int, druid: int, placed: Iterable[int] = ()) -> list[int]:
+        """Cells the Druid on `druid` may step to, counting cells just covered by p."""
+        covered = set(placed)
+        return [c for c in self.board.neighbours[druid]
+                if self._owner[c] == p or c in covered]
+
+    # ---- results -----------------------------------------------------------------------
+
+    def _win_by_connection(self, p: int, group: int, sides: tuple[str, ...]) -> None:
+        letter = self.turn_order[p]
+        cells = [i for i, bit in enumerate(self._bits) if group & bit]
+        chain = self._connecting_path(set(cells), [self.board.sides[s] for s in sides])
+        if sides in PAIR_WORDS:
+            words = PAIR_WORDS[sides]
+        elif len(sides) == 2:
+            words = f"sides {sides[0]} and {sides[1]}"
+        elif self.board.kind == "y":
+            words = "all three sides"
+        else:
+            words = f"sides {sides[0]}, {sides[1]} and {sides[2]}"
+        self._outcome = Outcome("win", letter, reason=f"{letter} connected {words}",
+                                chain=tuple(self.board.names[c] for c in chain))
+
+    def _side_phrase(self, side: str) -> str:
+        return SIDE_WORDS.get(side, f"side {side}")
+
+    def _connecting_path(self, group: set[int], sides: list[frozenset[int]]) -> list[int]:
+        """A shortest path inside `group` from the first side to the second; for three sides,
+        extended by a shortest path from it to the third."""
+        path = self._shortest(group, set(group & sides[0]), sides[1])
+        for side in sides[2:]:
+            if not side.intersection(path):
+                path = path + self._shortest(group, set(path), side)[1:]
+        return path
+
+    def _shortest(self, group: set[int], starts: set[int], goal: frozenset[int]) -> list[int]:
+        neighbours = self.board.neighbours
+        parent: dict[int, int | None] = {c: None for c in sorted(starts)}
+        queue = deque(sorted(starts))
+        while queue:
+            c = queue.popleft()
+            if c in goal:
+                path = [c]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])  # type: ignore[arg-type]
+                return path[::-1]
+            for d in neighbours[c]:
+                if d in group and d not in parent:
+                    parent[d] = c
+                    queue.append(d)
+        raise AssertionError("the winning group does not reach the side")
+
+    def _board_outcome(self) -> Outcome:
+        return self._outcome
+
+    # ---- move text ---------------------------------------------------------------------
+
+    def _player(self) -> int:
+        return len(self.moves) % len(self.turn_order)
+
+    def _cell(self, name: str) -> int:
+        cell = self.board.cell(name)
+        if cell is None:
+            raise _cell_error(name)
+        return cell
+
+    def _parse_placement(self, text: str) -> int:
+        """The placement number of `c3` or `b2-b4` (ends in either order)."""
+        pid = self._text_index.get(text)
+        if pid is not None:
+            return pid
+        if "-" not in text:
+            if split_name(text) is None:
+                raise MoveError(text, f"{text!r} is not a Druid move: {MOVE_FORMS}")
+            raise _cell_error(text)
+        first, _, second = text.partition("-")
+        a, b = self._cell(first), self._cell(second)
+        line = self.board.line_through(a, b)
+        if line is None:
+            raise MoveError(text, f"a lintel covers three cells in a straight line: {first} "
+                                  f"and {second} are not the ends of one")
+        return self._n + self._line_index[line]
+
+    def _parse(self, text: str) -> tuple[int | None, int | None]:
+        """(placement or None, Druid destination or None) of a board move's text."""
+        placement, comma, dest = text.partition(",")
+        if comma:
+            if not self.walk:
+                raise MoveError(text, "moving a Druid is only for Druid's Walk (-walk)")
+            return self._parse_placement(placement.strip()), self._cell(dest.strip())
+        if text in self.board.directions:
+            if not self.walk:
+                raise MoveError(text, "Druid steps are only for Druid's Walk (-walk)")
+            return None, self._direction_target(text)
+        return self._parse_placement(text), None
+
+    def _direction_target(self, direction: str) -> int:
+        p = self._player()
+        here = self._druid[p]
+        if here < 0:
+            raise MoveError(direction, f"{self.turn_order[p]} has no Druid on the board yet")
+        dest = self.board.step(here, direction)
+        if dest is None:
+            raise MoveError(direction, f"there is no cell {direction} of "
+                                       f"{self.board.names[here]}")
+        return dest
+
+    def _play_board_move(self, text: str) -> str:
+        p = self._player()
+        pid, dest = self._parse(text)
+        if pid is not None and not self._legal(pid, p):
+            raise MoveError(text, self._refusal(pid, p))
+        if dest is not None:
+            self._check_step(text, pid, dest, p)
+        if pid is not None:
+            self._apply(pid, p)
+        if dest is not None:
+            self._step_to(dest, p)
+        if pid is None:
+            return text
+        return self._text[pid] if dest is None else f"{self._text[pid]},{self.board.names[dest]}"
+
+    def _check_step(self, text: str, pid: int | None, dest: int, p: int) -> None:
+        """Refuse a Druid step (after placement pid, if any) that the rules forbid."""
+        letter = self.turn_order[p]
+        names = self.board.names
+        placed = () if pid is None else self._placement_cells(pid)
+        druid = self._druid[p]
+        if druid < 0 and pid is not None:
+            druid = self._summon_place(pid, p)[0]
+        if druid < 0:
+            raise MoveError(text, f"{letter} has no Druid on the board to move")
+        if dest not in self.board.neighbours[druid]:
+            raise MoveError(text, f"a Druid steps to a neighbouring cell: {names[dest]} is not "
+                                  f"next to {names[druid]}")
+        if dest not in self._step_targets(p, druid, placed):
+            top = self._owner[dest]
+            what = "bare ground" if top < 0 else f"topped by {self._a(top)} stone"
+            raise MoveError(text, f"{names[dest]} is {what}: a Druid steps only onto stones "
+                                  f"of its own colour")
+
+    def _placement_cells(self, pid: int) -> tuple[int, ...]:
+        return (pid,) if pid < self._n else self._lines[pid - self._n]
+
+    def _a(self, p: int) -> str:
+        letter = self.turn_order[p]
+        return f"an {letter}" if letter in "HOX" else f"a {letter}"
+
+    def _refusal(self, pid: int, p: int) -> str:
+        """Why placement pid is illegal for player p, in a player's words."""
+        names = self.board.names
+        height = self._height
+        owner = self._owner
+        if pid < self._n:
+            cell = names[pid]
+            if self._druid_here[pid]:
+                return f"no stone may be placed on a Druid ({cell} carries one)"
+            if owner[pid] != p:
+                return (f"{cell} is topped by {self._a(owner[pid])} stone: sarsens go on the "
+                        "ground or on your own stones")
+            return "with -nostack a sarsen may not go on a sarsen"
+        a, m, b = self._lines[pid - self._n]
+        h = height[a]
+        if h == 0 or height[b] == 0:
+            bare = names[a] if h == 0 else names[b]
+            return f"a lintel cannot lie on the ground: both ends need a stone, {bare} has none"
+        if height[b] != h:
+            return (f"a lintel must lie flat: {names[a]} has height {h}, {names[b]} has height "
+                    f"{height[b]}")
+        if height[m] > h:
+            return (f"a lintel must lie flat: the middle cell {names[m]} has height {height[m]}, "
+                    f"higher than the ends ({h})")
+        if height[m] != h and self.nogaps:
+            return (f"with -nogaps a lintel must rest on three stones: {names[m]} has height "
+                    f"{height[m]}, the ends {h}")
+        under = [c for c in (a, m, b) if height[c] == h]
+        mine = sum(owner[c] == p for c in under)
+        if mine != 2:
+            listed = ", ".join(f"{names[c]} {self.turn_order[owner[c]]}" for c in under)
+            return (f"a lintel must rest on exactly two of your stones: it would rest on {mine} "
+                    f"{self.turn_order[p]} stone{'s' if mine != 1 else ''} ({listed})")
+        return "no stone may be placed on a Druid"
+
+    # ---- listing moves -----------------------------------------------------------------
+
+    def _placements(self) -> list[int]:
+        p = self._player()
+        legal = self._legal
+        return [pid for pid in range(self._count) if legal(pid, p)]
+
+    def _board_moves(self) -> list[str]:
+        placements = self._placements()
+        moves = [self._text[pid] for pid in placements]
+        if not self.walk:
+            return moves
+        p = self._player()
+        names = self.board.names
+        druid = self._druid[p]
+        if druid >= 0:
+            moves += [self.board.direction_between(druid, d) or ""
+                      for d in self._step_targets(p, druid)]
+        for pid in placements:
+            cells = self._placement_cells(pid)
+            home = druid if druid >= 0 else self._summon_place(pid, p)[0]
+            if home >= 0:
+                moves += [f"{self._text[pid]},{names[d]}"
+                          for d in self._step_targets(p, home, cells)]
+        return moves
+
+    def board_moves_exist(self) -> bool:
+        p = self._player()
+        if self.walk and self._druid[p] >= 0 and self._step_targets(p, self._druid[p]):
+            return True
+        legal = self._legal
+        return any(legal(pid, p) for pid in range(self._count))
+
+    # ---- random playouts (benchmark, tests, future AI) ---------------------------------
+
+    def random_placement(self, rng: random.Random, tries: int = 64) -> int | None:
+        """A uniformly random legal placement for the side to move, or None if there is none.
+
+        Draws placement numbers uniformly and keeps the first legal one (uniform over the
+        legal ones); after `tries` misses it lists the legal placements instead.
+        """
+        p = self._player()
+        legal = self._legal
+        count = self._count
+        draw = rng.random
+        for _ in range(tries):
+            pid = int(draw() * count)
+            if legal(pid, p):
+                return pid
+        options = self._placements()
+        return rng.choice(options) if options else None
+
+    def placement_text(self, pid: int) -> str:
+        """The canonical text of placement pid (`c3`, `b2-b4`)."""
+        return self._text[pid]
+
+    # ---- for the views -----------------------------------------------------------------
+
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        low = move.strip().lower()
+        placement, comma, dest = low.partition(",")
+        if comma:
+            return self.move_cells(placement) + (dest.strip(),)
+        if low in self.board.directions:
+            here = self._druid[self._player()]
+            if here < 0:
+                return ()
+            dest_cell = self.board.step(here, low)
+            names = self.board.names
+            return (names[here],) if dest_cell is None else (names[here], names[dest_cell])
+        if low in ("--", "pass", "swap", "resign") or not low:
+            return ()
+        return tuple(part for part in low.split("-"))
+
+    def stones(self) -> list[Stone]:
+        names = self.board.names
+        result = []
+        for pid, level, p in self._log:
+            if pid < self._n:
+                result.append(Stone((names[pid],), level, self.turn_order[p], "sarsen"))
+            else:
+                cells = tuple(names[c] for c in self._lines[pid - self._n])
+                result.append(Stone(cells, level, self.turn_order[p], "lintel"))
+        return result
+
+    def height(self, cell_name: str) -> int:
+        return self._height[self._cell(cell_name)]
+
+    def owner(self, cell_name: str) -> str | None:
+        top = self._owner[self._cell(cell_name)]
+        return None if top < 0 else self.turn_order[top]
+
+    @property
+    def druids(self) -> dict[str, str]:
+        """Side letter -> the cell of that side's Druid (only Druids on the board)."""
+        return {self.turn_order[p]: self.board.names[c] for p, c in enumerate(self._druid)
+                if c >= 0}
+
+    @property
+    def targets(self) -> dict[str, tuple[str, ...]]:
+        """Side letter -> the cells of its Druid's target side (once the Druid is placed)."""
+        names = self.board.names
+        return {self.turn_order[p]: tuple(names[c] for c in sorted(self.board.sides[side]))
+                for p, side in enumerate(self._target) if side is not None}
+
+    def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
+        """Side letter -> the board edges it owns or must connect, as cell-name lists. On the
+        two-player hex board either player may use any side, so both get all six."""
+        names = self.board.names
+        result = {}
+        for p, letter in enumerate(self.turn_order):
+            sides = sorted({s for alt in self._goal_names[p] for s in alt},
+                           key=lambda s: list(self.board.sides).index(s))
+            result[letter] = [tuple(names[c] for c in sorted(self.board.sides[s]))
+                              for s in sides]
+        return result
+
+    # ---- text ----------------------------------------------------------------------------
+
+    def summaries(self) -> tuple[list[str], list[str]]:
+        """The two summaries as per-cell characters: owners (lower-case letter, `.` for
+        bare ground, the upper-case letter where that side's Druid stands) and heights."""
+        owners, heights = [], []
+        for c in range(self._n):
+            top = self._owner[c]
+            mark = "." if top < 0 else self.turn_order[top]
+            owners.append(mark if self._druid_here[c] else mark.lower())
+            h = self._height[c]
+            heights.append("." if h == 0 else HEIGHT_DIGITS[h - 1] if h <= 35 else "+")
+        return owners, heights
+
+    def render(self) -> str:
+        owners, heights = self.summaries()
+        if self.board.kind == "square":
+            return render_square(self.board, owners, heights)
+        return render_hex(self.board, owners, heights)
+
+
+def _cell_error(name: str) -> MoveError:
+    if split_name(name) is None:
+        return MoveError(name, f"{name!r} is not a cell name (cells look like c3)")
+    return MoveError(name, f"{name} is not on the board")
+
+
+def _check_options(options: dict[str, int | bool], players: int, kind: str) -> None:
+    """Refuse impossible option combinations before the game starts."""
+    if options.get("y") and options.get("hex"):
+        raise OptionError("-y cannot be combined with -hex: Druid's Y has its own board")
+    if options.get("y") and options.get("walk"):
+        raise OptionError("-y cannot be combined with -walk: Druid's Walk is not played on "
+                          "the Y board")
+    if players == 3 and kind != "hex":
+        raise OptionError("three players need the hex board (-hex)")
+    if options.get("walk") and kind == "hex" and players == 2:
+        raise OptionError("Druid's Walk on the hex board is for three players: -walk with "
+                          "-hex needs a third player")
+    if "size" in options:
+        low, high = {"square": SQUARE_SIZES, "hex": HEX_SIZES, "y": Y_SIZES}[kind]
+        size = options["size"]
+        if not isinstance(size, int) or isinstance(size, bool) or not low <= size <= high:
+            board = {"square": "square", "hex": "hex", "y": "Y"}[kind]
+            raise OptionError(f"-size={size} is out of range for the {board} board "
+                              f"({low} to {high})")
+
+
+INFO = GameInfo(
+    name="druid",
+    title="Druid",
+    min_players=2,
+    max_players=3,
+    options=(
+        OptionSpec("size", "int", "cells along each board edge (square 10, hex 5, Y 8)",
+                   minimum=2, maximum=26),
+        OptionSpec("hex", "flag", "play Druid's Hex on the hex-hex board (two or three players)"),
+        OptionSpec("walk", "flag", "Druid's Walk: a Druid must walk to the opposite side"),
+        OptionSpec("nostack", "flag", "sarsens may not be stacked on sarsens"),
+        OptionSpec("nogaps", "flag", "lintels must rest on three stones"),
+        OptionSpec("y", "flag", "play Druid's Y on the Y board"),
+    ),
+    factory=lambda options, players: DruidState(options, players),
+)
