@@ -426,11 +426,13 @@ class StackView(gl.GLViewWidget):
             self._confirm()
         elif key == Qt.Key.Key_Escape:
             self.cancel_pending()
+        elif key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
+            self.turn(-1 if key == Qt.Key.Key_BracketLeft else 1)  # the window's keys too
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 10.0 if key == Qt.Key.Key_Up else -10.0
             self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + step)
             self._after_camera_move()
-        else:  # the window's shortcuts turn, reset and walk the moves
+        else:  # Left/Right/Home/End walk the moves in the window
             ev.ignore()
             return
         ev.accept()

@@ -305,3 +305,19 @@ def test_coordinate_labels_show_unless_the_monument_hides_them(view) -> None:
     assert label_pixels(2.0, -0.95) > 5  # "c" in front of row 1
     assert label_pixels(4.0, 5.95) > 5  # "e" behind row 6
     assert label_pixels(2.0, 5.95) == 0  # "c" behind row 6, hidden by the tower on c6
+
+
+def test_keys_turn_by_quarter_turns_and_tilt_within_limits(qtbot, view) -> None:
+    show(view, game("druid", "-size=6", []))
+    start = view.opts["azimuth"]
+    qtbot.keyClick(view, Qt.Key.Key_BracketRight)
+    assert view.opts["azimuth"] == pytest.approx((start + 90.0) % 360.0)
+    qtbot.keyClick(view, Qt.Key.Key_BracketLeft)
+    qtbot.keyClick(view, Qt.Key.Key_BracketLeft)
+    assert view.opts["azimuth"] == pytest.approx((start - 90.0) % 360.0)
+    for _ in range(12):
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.opts["elevation"] == pytest.approx(5.0)
+    for _ in range(12):
+        qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.opts["elevation"] == pytest.approx(90.0)
