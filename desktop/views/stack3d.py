@@ -1,8 +1,10 @@
 """The 3D monument view of the stacking games (Druid on square, hex and Y boards; Drogo).
 
-The position is drawn as a few merged meshes (board, stones, Druid figures) plus line sets
-for edges and marks; only the hover ghost changes between positions. Pointing uses the numpy
-ray cast of desktop.views.picking and the move builder; nothing here knows a game's rules.
+The position is drawn as a few merged meshes (the board, cached until its goal edges or
+targets change; the stones with the Druid figures, rebuilt for each position) plus line sets
+for edges and marks; hovering only rebuilds the small ghost mesh and the highlights. Pointing
+uses the numpy ray cast of desktop.views.picking and the move builder; nothing here knows a
+game's rules.
 """
 
 from __future__ import annotations
@@ -65,14 +67,11 @@ def _line_item(width: float, colour: tuple[float, float, float, float]) -> gl.GL
     return item
 
 
-def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray, colour=None) -> None:
+def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray) -> None:
     if len(segments) == 0:
         item.setVisible(False)
         return
-    if colour is None:
-        item.setData(pos=segments)
-    else:
-        item.setData(pos=segments, color=colour)
+    item.setData(pos=segments)
     item.setVisible(True)
 
 
