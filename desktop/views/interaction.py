@@ -40,14 +40,12 @@ class Interaction:
         self.state: GameState | None = None
         self.colours: dict[str, RGB] = dict(DEFAULT_COLOURS)
         self.builder: MoveBuilder | None = None
-        self.last_move: str | None = None
         self.lintel_mode = False
 
-    def set_position(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None,
-                     last_move: str | None) -> None:
+    def set_position(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None
+                     ) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
-        self.last_move = last_move
         self.builder = (MoveBuilder(legal, state.move_cells,
                                     repeat_completes=state.game not in PLACE_ALONE_ON_REPEAT)
                         if legal is not None else None)

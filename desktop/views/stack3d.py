@@ -123,7 +123,7 @@ class StackView(gl.GLViewWidget):
     def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None, last_move: str | None) -> None:
         new_board = self.board is not state.board
-        self.play.set_position(state, colours, legal, last_move)
+        self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
         druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()

@@ -60,7 +60,7 @@ class TriangleView(QGraphicsView):
 
     def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None, last_move: str | None) -> None:
-        self.play.set_position(state, colours, legal, last_move)
+        self.play.set_position(state, colours, legal)
         self.board = state.board
         self._overlay = []
         self._hover = None
