@@ -296,11 +296,13 @@ def test_save_and_reopen_gives_the_same_game(qtbot, window, tmp_path) -> None:
     assert window.save_as(target)
     assert not window.isWindowModified() and window.session.path == target
     saved = window.session.record
+    colours = window.session.colours_by_side()
+    assert colours["X"] == (225, 220, 200)  # the swap gave alice's colour to bob with X
     window.start_game(GameChoice("drogo", [], ["x", "y"], []))
     assert window.open_file(target)
     assert window.session.record == saved
     assert window.session.current.render() == Session.load(target).current.render()
-    assert window.session.colours_by_side()["X"] == (180, 60, 50)
+    assert window.session.colours_by_side() == colours
     assert status(window) == "Opened game.txt: 3 moves. O (alice) to move."
 
 
