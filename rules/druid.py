@@ -45,6 +45,11 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
               "right": "the right column"}
 
 
+# Attributes set once by _build_tables and never changed: copies share them.
+SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
+                           "_goals", "_goal_names", "_home_sides"})
+
+
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
     """One bit per cell such that every neighbour is a fixed shift away.
 
@@ -140,15 +145,13 @@ class DruidState(GameState):
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
 
     def copy(self) -> DruidState:
-        """A deep copy that shares the immutable board and tables."""
-        new = object.__new__(DruidState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.moves = list(self.moves)
-        new.resigned = set(self.resigned)
-        for name in ("_height", "_owner", "_sarsen_top", "_druid_here", "_own", "_log",
-                     "_druid", "_target"):
-            setattr(new, name, list(getattr(self, name)))
+        """A deep copy that shares the board and the constant tables: every other container
+        of the state is flat (ints, strings, tuples), so copying it one level deep suffices."""
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            if name not in SHARED_TABLES and isinstance(value, (list, set, dict)):
+                value = type(value)(value)
+            new.__dict__[name] = value
         return new
 
     # ---- the placement rules: the fast pair every path goes through ----------------------
