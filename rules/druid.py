@@ -447,7 +447,8 @@ class DruidState(GameState):
             listed = ", ".join(f"{names[c]} {self.turn_order[owner[c]]}" for c in under)
             return (f"a lintel must rest on exactly two of your stones: it would rest on {mine} "
                     f"{self.turn_order[p]} stone{'s' if mine != 1 else ''} ({listed})")
-        return "no stone may be placed on a Druid"
+        carrier = next(names[c] for c in (a, m, b) if self._druid_here[c])
+        return f"no stone may be placed on a Druid ({carrier} carries one)"
 
     # ---- listing moves -----------------------------------------------------------------
 
