@@ -66,7 +66,8 @@ def test_step_refusals() -> None:
     state.play("e3")  # H's Druid at e3; V has none
     assert refused(state, "n") == "V has no Druid on the board yet"
     state = game("-size=5 -walk", "c1 b1 c2 d1")
-    assert refused(state, "e") == "d1 is topped by an H stone: a Druid steps only onto stones of its own colour"
+    assert refused(state, "e") == ("d1 is topped by an H stone: a Druid steps only onto stones "
+                                   "of its own colour")
     assert refused(state, "s") == "there is no cell s of c1"
     state = game("-size=5 -walk", "c1 a3")
     assert refused(state, "n") == ("c2 is bare ground: a Druid steps only onto stones of its own "
