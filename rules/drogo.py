@@ -207,14 +207,15 @@ class DrogoState(GameState):
         if side in self.resigned or not self._seat_can_move(seat):
             return PASS
         space = self._space
-        size = len(space) + (1 if self._swap_legal() else 0)
-        draw = rng.random
+        shapes = len(space)
+        size = shapes + (1 if self._swap_legal() else 0)
+        draw, candidate, refusal = rng.random, self._is_candidate, self._refusal
         for _ in range(4 * size):
             pick = int(draw() * size)
-            if pick == len(space):
+            if pick == shapes:
                 return SWAP
             move = space[pick]
-            if self._is_candidate(move, seat) and self._refusal(move, seat) is None:
+            if candidate(move, seat) and refusal(move, seat) is None:
                 return self._text(move)
         pool = self._legal_moves_in_random_order(seat, rng)
         return next(pool)

@@ -545,3 +545,19 @@ def test_random_moves_are_uniform() -> None:
 def test_random_move_passes_when_stuck() -> None:
     state = game("-size=3", moves=O_STUCK)
     assert state.random_move(random.Random(1)) == "--"
+
+
+class FirstShapeOnly(random.Random):
+    """Draws always fall on the first move shape (a1 alone), to force random_move's
+    fallback when a1 is illegal; shuffling still uses the real generator."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_random_move_falls_back_after_many_misses() -> None:
+    state = game("-size=3", moves=("a1", "c3", "a1,a1"))  # a1 is full: O can never play it
+    rng = FirstShapeOnly(4)
+    moves = {state.random_move(rng) for _ in range(30)}
+    assert "a1" not in moves and len(moves) > 5
+    assert moves <= set(state.legal_moves())
