@@ -554,6 +554,9 @@ class FirstShapeOnly(random.Random):
     def random(self) -> float:
         return 0.0
 
+    def getrandbits(self, k: int) -> int:  # defined here so that shuffle relies on it
+        return super().getrandbits(k)
+
 
 def test_random_move_falls_back_after_many_misses() -> None:
     state = game("-size=3", moves=("a1", "c3", "a1,a1"))  # a1 is full: O can never play it
