@@ -17,6 +17,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -42,24 +43,21 @@ def playout(parameters: str, rng: random.Random, cap: int) -> int:
 
 
 def measure(parameters: str, seconds: float, rng: random.Random, cap: int
-            ) -> tuple[float, float, int, int]:
-    """(playouts per second, average plies per game, games, games stopped at the cap) over
-    about `seconds` of play."""
-    games = plies = capped = 0
+            ) -> tuple[float, list[int]]:
+    """(playouts per second, the length of every game) over about `seconds` of play."""
+    lengths: list[int] = []
     start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
-        length = playout(parameters, rng, cap)
-        plies += length
-        capped += length >= cap
-        games += 1
-    return games / elapsed, plies / games, games, capped
+    while (elapsed := time.perf_counter() - start) < seconds or not lengths:
+        lengths.append(playout(parameters, rng, cap))
+    return len(lengths) / elapsed, lengths
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per variant")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cap", type=int, default=5000, help="stop a playout after this many plies")
+    parser.add_argument("--cap", type=int, default=5000,
+                        help="stop a playout after this many plies")
     parser.add_argument("--profile", action="store_true", help="cProfile square 10 instead")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -69,9 +67,11 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("tottime").print_stats(14)
         return
     for label, parameters in VARIANTS:
-        rate, plies, games, capped = measure(parameters, args.seconds, rng, args.cap)
-        print(f"{label:>9}: {rate:7.1f} playouts/s, {plies:6.1f} plies per game "
-              f"({games} games, {capped} stopped at {args.cap} plies)")
+        rate, lengths = measure(parameters, args.seconds, rng, args.cap)
+        capped = sum(length >= args.cap for length in lengths)
+        print(f"{label:>9}: {rate:7.1f} playouts/s, {statistics.mean(lengths):6.1f} plies per "
+              f"game (median {statistics.median(lengths):.0f}; {len(lengths)} games, {capped} "
+              f"stopped at {args.cap} plies)")
 
 
 if __name__ == "__main__":

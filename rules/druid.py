@@ -69,6 +69,13 @@ def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
     return bits, shifts
 
 
+def _touches_all(cells: int, sides: tuple[int, ...]) -> bool:
+    for side in sides:
+        if not cells & side:
+            return False
+    return True
+
+
 def _grow_square(seed: int, mask: int, w: int) -> int:
     """The cells of `mask` connected to `seed` (a subset of mask), square neighbourhood."""
     while True:
@@ -215,14 +222,11 @@ class DruidState(GameState):
         just placed can have changed for the better."""
         mine = self._own[p]
         goals = self._goals[p]
-        for alt in goals:
-            if all(mine & side for side in alt):
-                break
-        else:
-            return
+        if not any(_touches_all(mine, alt) for alt in goals):
+            return  # cheap: the player's stones do not even reach every side yet
         group = self._grow(new, mine, self._w)
         for k, alt in enumerate(goals):
-            if all(group & side for side in alt):
+            if _touches_all(group, alt):
                 self._win_by_connection(p, group, self._goal_names[p][k])
                 return
 
