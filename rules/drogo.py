@@ -9,9 +9,9 @@ rules are silent are written up in docs/rules/drogo.md.
 
 Internally cells are numbered as in `geometry.square_board` and sides by seat (0 = X). The
 position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 for an empty
-cell), which every legality test changes in place and restores from an undo log; the pieces of
-each stack (for the 3D views) are kept apart in `_pieces` and only updated by moves that are
-really played.
+cell), mirrored in bit sets for fast group floods; every legality test changes them in place
+and restores them from an undo log. The pieces of each stack (for the 3D views), the scores
+and who can move are only brought up to date by moves that are really played (`_commit`).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class DrogoState(GameState):
         self._space = _move_space(size)
         self._empty_board = True
         # Whether each side has a board move in the current position, worked out when first
-        # asked (None: not yet) and forgotten by every board move; see _can_move_now.
+        # asked (None: not yet) and forgotten by every board move; see _seat_can_move.
         self._can_move: list[bool | None] = [True] * players
         self._totals = [0] * players
         self._version = 0  # counts the board moves played, to key the outcome cache
@@ -155,6 +155,8 @@ class DrogoState(GameState):
         return self._outcome_cache[1]
 
     def _work_out_outcome(self) -> Outcome:
+        """Over when no side still in the game can move (asking the side to move first, as
+        it is the likeliest to be asked anyway); the best score among them wins."""
         players = len(self.turn_order)
         first = self._seat_to_move()
         alive = [seat % players for seat in range(first, first + players)
@@ -347,7 +349,7 @@ class DrogoState(GameState):
             self._full |= bit
         if top >= 0:
             masks[top] ^= bit
-        elif level == 0:
+        else:
             self._empty ^= bit
         masks[seat] |= bit
         for other in around:
@@ -402,6 +404,7 @@ class DrogoState(GameState):
         return sum(bits[cell] for cell in group)
 
     def _capture(self, group: int, seat: int, log: list[LogEntry]) -> None:
+        """Remove the stacks of a bit-set group, or with -in_place give them to `seat`."""
         height, owner, masks, cell_at = self._height, self._owner, self._masks, self._cell_at
         while group:
             bit = group & -group
