@@ -190,7 +190,6 @@ class DruidState(GameState):
         bits = self._bits
         own = self._own
         if pid < self._n:
-            cells: tuple[int, ...] = (pid,)
             level = self._height[pid] + 1
             self._height[pid] = level
             self._sarsen_top[pid] = True
@@ -470,8 +469,8 @@ class DruidState(GameState):
         names = self.board.names
         druid = self._druid[p]
         if druid >= 0:
-            moves += [self.board.direction_between(druid, d) or ""
-                      for d in self._step_targets(p, druid)]
+            direction = self.board.direction_between
+            moves += [str(direction(druid, d)) for d in self._step_targets(p, druid)]
         for pid in placements:
             cells = self._placement_cells(pid)
             home = druid if druid >= 0 else self._summon_place(pid, p)[0]

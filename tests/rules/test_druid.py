@@ -481,3 +481,46 @@ def test_hex_render_layout() -> None:
         "  .         .",
         "A B C     A B C",
     ])
+
+
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=6", 2), ("-hex -size=4", 3), ("-y -size=6", 2), ("-size=5 -walk", 2),
+    ("-hex -size=3 -walk", 3),
+])
+def test_the_record_replays_to_the_same_position(parameters: str, players: int) -> None:
+    """A seeded random game (passes and Druid steps included), replayed from its canonical
+    record, and once more from the record in upper case with lintel ends swapped, reaches the
+    same position and result."""
+    rng = random.Random(5)
+    state = game(parameters, players=players)
+    while not state.outcome().over and state.ply < 200:
+        state.play(rng.choice([m for m in state.legal_moves() if m != "swap"]))
+    variants = [list(state.moves), [_respell(m) for m in state.moves]]
+    for moves in variants:
+        replay = game(parameters, players=players)
+        for move, canonical in zip(moves, state.moves):
+            assert replay.play(move) == canonical
+        assert replay.render() == state.render()
+        assert replay.stones() == state.stones()
+        assert (replay.druids, replay.targets) == (state.druids, state.targets)
+        assert replay.outcome() == state.outcome()
+
+
+def _respell(move: str) -> str:
+    placement, comma, step = move.partition(",")
+    if "-" in placement and placement != "--":
+        first, _, second = placement.partition("-")
+        placement = f"{second}-{first}"
+    return (placement + comma + (" " if comma else "") + step).upper()
+
+
+def test_benchmark_playout_runs_the_engine() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "benchmarks" / "druid_playouts.py"
+    spec = importlib.util.spec_from_file_location("druid_playouts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert 0 < module.playout("-y", random.Random(1), 5000) < 5000

@@ -177,3 +177,14 @@ def test_hex_steps(direction: str, result: str) -> None:
         assert state.play(direction) == direction and state.druids["X"] == result
     else:
         assert refused(state, direction) == result
+
+
+def test_render_marks_the_druid_in_upper_case() -> None:
+    state = game("-size=3 -walk", "b1 a2")
+    assert state.render() == "\n".join([
+        "  A B C         A B C",
+        "3 . . . 3     3 . . . 3",
+        "2 H . . 2     2 1 . . 2",
+        "1 . V . 1     1 . 1 . 1",
+        "  A B C         A B C",
+    ])
