@@ -524,3 +524,57 @@ def test_benchmark_playout_runs_the_engine() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert 0 < module.playout("-y", random.Random(1), 5000) < 5000
+
+
+NAIVE_GOALS = {
+    ("square", 2): {"V": [("bottom", "top")], "H": [("left", "right")]},
+    ("hex", 2): {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in "XO"},
+    ("hex", 3): {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]},
+    ("y", 2): {s: [("left", "bottom", "right")] for s in "XO"},
+}
+
+
+def _naive_connected(state: DruidState, side: str) -> bool:
+    """Whether `side` connects its goal, by a plain search over owner() and the board's
+    neighbour lists (independent of the engine's bitboards)."""
+    board = state.board
+    mine = {i for i, name in enumerate(board.names) if state.owner(name) == side}
+    seen: set[int] = set()
+    for start in sorted(mine):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for d in board.neighbours[todo.pop()]:
+                if d in mine and d not in group:
+                    group.add(d)
+                    todo.append(d)
+        seen |= group
+        for sides in NAIVE_GOALS[board.kind, len(state.sides)][side]:
+            if all(group & board.sides[s] for s in sides):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=3", 2), ("-size=7", 2), ("-size=12", 2), ("-hex -size=2", 2), ("-hex -size=4", 2),
+    ("-hex -size=6", 3), ("-y -size=3", 2), ("-y -size=9", 2),
+])
+def test_wins_match_a_plain_search(parameters: str, players: int) -> None:
+    """After every move of seeded random games, the game is won exactly when a plain search
+    finds the mover connected; this checks the bitboard layout on every board shape."""
+    rng = random.Random(11)
+    for _ in range(20):
+        state = game(parameters, players=players)
+        while state.ply < 300:
+            mover = state.to_move
+            pid = state.random_placement(rng)
+            if mover is None or pid is None:
+                break
+            state.play(state.placement_text(pid))
+            assert state.outcome().over == _naive_connected(state, mover), state.moves
+            if state.outcome().over:
+                assert state.outcome().winner == mover
+                chain = state.outcome().chain
+                assert all(state.owner(c) == mover for c in chain)
+                break
