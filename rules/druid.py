@@ -560,12 +560,15 @@ class DruidState(GameState):
 
     def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
         """Side letter -> the board edges it owns or must connect, as cell-name lists. On the
-        two-player hex board either player may use any side, so both get all six."""
+        two-player hex board no edge belongs to a player (either may connect either set of
+        three alternating sides), so both lists are empty there."""
         names = self.board.names
+        order = list(self.board.sides)
+        shared = self.board.kind == "hex" and len(self.turn_order) == 2
         result = {}
         for p, letter in enumerate(self.turn_order):
-            sides = sorted({s for alt in self._goal_names[p] for s in alt},
-                           key=lambda s: list(self.board.sides).index(s))
+            sides = [] if shared else sorted({s for alt in self._goal_names[p] for s in alt},
+                                             key=order.index)
             result[letter] = [tuple(names[c] for c in sorted(self.board.sides[s]))
                               for s in sides]
         return result
