@@ -101,6 +101,7 @@ class DruidState(GameState):
 
     game = "druid"
     voluntary_pass = True
+    shared_fields = SHARED_TABLES
     offers_swap = True
 
     def __init__(self, options: dict[str, int | bool], players: int) -> None:
@@ -150,16 +151,6 @@ class DruidState(GameState):
                        for alts in self._goal_names]
         # Druid's Walk: the sides on which each player's Druid may appear.
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
-
-    def copy(self) -> DruidState:
-        """A deep copy that shares the board and the constant tables: every other container
-        of the state is flat (ints, strings, tuples), so copying it one level deep suffices."""
-        new = object.__new__(type(self))
-        for name, value in self.__dict__.items():
-            if name not in SHARED_TABLES and isinstance(value, (list, set, dict)):
-                value = type(value)(value)
-            new.__dict__[name] = value
-        return new
 
     # ---- the placement rules: the fast pair every path goes through ----------------------
 

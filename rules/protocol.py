@@ -17,7 +17,6 @@ Conventions (../shared/RULINGS.md, "Common to all games"):
 
 from __future__ import annotations
 
-import copy as _copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -102,6 +101,7 @@ class GameState(ABC):
     game: ClassVar[str]
     voluntary_pass: ClassVar[bool] = False
     offers_swap: ClassVar[bool] = False
+    shared_fields: ClassVar[frozenset[str]] = frozenset()
 
     options: dict[str, int | bool]
     turn_order: tuple[str, ...]
@@ -189,7 +189,15 @@ class GameState(ABC):
         return canonical
 
     def copy(self) -> GameState:
-        return _copy.deepcopy(self)
+        """An independent copy, made for every cached ply, so it must be quick: containers
+        are copied one level deep (a game that nests containers copies the inner ones in its
+        own override) and the constant tables named in `shared_fields` are shared."""
+        clone = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            if name not in self.shared_fields and isinstance(value, (list, set, dict)):
+                value = type(value)(value)
+            clone.__dict__[name] = value
+        return clone
 
     # ---- for subclasses -------------------------------------------------------------
 

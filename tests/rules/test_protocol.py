@@ -120,7 +120,19 @@ def test_win_ends_the_game() -> None:
 
 
 def test_copy_is_independent() -> None:
-    state = new()
+    state = new(players=3)
+    state.play("a1")
     twin = state.copy()
-    twin.play("a1")
-    assert state.moves == [] and state.render() == "....."
+    twin.play("resign")
+    twin.play("c1")
+    assert state.moves == ["a1"] and state.resigned == set() and state.render() == "x...."
+    assert twin.moves == ["a1", "Resign", "c1"] and twin.resigned == {"O"}
+    assert twin.render() == "x.y.."
+
+
+def test_copies_share_only_the_declared_constant_tables(monkeypatch) -> None:
+    state = new()
+    state.table = [1, 2]
+    monkeypatch.setattr(type(state), "shared_fields", frozenset({"table"}))
+    twin = state.copy()
+    assert twin.table is state.table and twin.cells is not state.cells
