@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,16 +73,7 @@ def write(session: Session) -> Path:
         "modified": session.modified,
         "viewed": session.viewed,
     }
-    fd, temp = tempfile.mkstemp(prefix=".autosave-", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(payload, handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    records.write_atomically(target, json.dumps(payload, indent=1))
     return target
 
 

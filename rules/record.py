@@ -355,13 +355,18 @@ def load(path: str | os.PathLike[str]) -> Record:
 
 
 def save(path: str | os.PathLike[str], record: Record) -> None:
-    """Write atomically: a temporary file in the same folder, then a rename over the target,
-    so a crash never leaves half a record."""
+    """Write a record atomically (see `write_atomically`)."""
+    write_atomically(path, dumps(record))
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write a temporary file in the same folder, then rename it over the target, so a crash
+    never leaves half a file where a game was."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(dumps(record))
+            stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
