@@ -87,7 +87,6 @@ def start_from_dialog(qtbot, window: MainWindow, game: str, size: int) -> None:
 
 def test_a_druid_game_played_by_clicks_from_the_dialog_to_the_win(qtbot, window, tmp_path
                                                                   ) -> None:
-    pytest.importorskip("rules.druid")
     window.start_game(GameChoice("drogo", [], ["a", "b"], []))
     start_from_dialog(qtbot, window, "druid", 4)
     assert window.session.game == "druid" and window.session.record.parameters == ["-size=4"]

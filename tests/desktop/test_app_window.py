@@ -83,7 +83,6 @@ def test_dialog_offers_every_option_and_refuses_impossible_ones_with_the_engine_
 
 
 def test_dialog_refuses_druid_combinations_the_engine_refuses(qtbot, dialogs) -> None:
-    pytest.importorskip("rules.druid")
     dialog = NewGameDialog(GameChoice("druid", [], ["alice", "bob"], []))
     qtbot.addWidget(dialog)
     assert set(dialog.option_widgets) >= {"size", "hex", "walk", "nostack", "nogaps", "y"}
@@ -266,7 +265,6 @@ def test_owners_map_and_lintel_toggle(qtbot, window) -> None:
     window.map_action.trigger()
     assert window.stack.currentWidget() is window.view
     assert not window.lintel_action.isEnabled()  # Drogo has no lintels
-    pytest.importorskip("rules.druid")
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
     assert window.lintel_action.isEnabled()
     window.lintel_action.trigger()
@@ -484,7 +482,6 @@ def test_random_games_through_the_window_end_and_replay_from_the_file(
     import random
 
     from rules import record as records
-    pytest.importorskip(f"rules.{game}")
     rng = random.Random(5)
     names = ["ann", "ben", "cat", "dan"][:players]
     window.start_game(GameChoice(game, parameters, names, []))
@@ -526,7 +523,6 @@ def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dial
     assert window.session.record.moves == ["c3", "Resign"]
     assert window.banner.text() == "X (bob) wins: every other player resigned"
     assert not window.resign_action.isEnabled()
-    pytest.importorskip("rules.druid")
     window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
     assert window.pass_action.isEnabled()  # Druid allows passing
     window.pass_action.trigger()
