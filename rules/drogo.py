@@ -9,9 +9,11 @@ rules are silent are written up in docs/rules/drogo.md.
 
 Internally cells are numbered as in `geometry.square_board` and sides by seat (0 = X). The
 position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 for an empty
-cell), mirrored in bit sets for fast group floods; every legality test changes them in place
-and restores them from an undo log. The pieces of each stack (for the 3D views), the scores
-and who can move are only brought up to date by moves that are really played (`_commit`).
+cell), mirrored in bit sets for fast group floods. Every legality test plays the move on
+copies of them (`_attempt`) and hands back the position after it, which `play` installs; so
+the move `random_move` has just tested is played without being worked out again. The pieces
+of each stack (for the 3D views), the scores and who can move are only brought up to date by
+moves that are really played (`_commit`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ PLACED, CAPTURED = 0, 1  # kinds of undo-log entries
 LogEntry = tuple[int, int, int, int]
 # A move as cells: (first cell, second cell or NO_CELL).
 CellMove = tuple[int, int]
+# A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
+Position = tuple[list[int], list[int], list[int], int, int]
+# A move tested by random_move, kept for play: (len(moves) then, its text, the position after
+# it, its log).
+Kept = tuple[int, str, Position, list[LogEntry]]
 
 
 class DrogoState(GameState):
@@ -66,6 +73,7 @@ class DrogoState(GameState):
         # The same position as bit sets (see _bit_layout): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
         self._bits, self._cell_at, self._shift = _bit_layout(size)
+        self._near = _neighbour_bits(size)
         self._masks = [0] * players
         self._empty = sum(self._bits)
         self._full = 0
@@ -74,9 +82,14 @@ class DrogoState(GameState):
         # Whether each side has a board move in the current position, worked out when first
         # asked (None: not yet) and forgotten by every board move; see _seat_can_move.
         self._can_move: list[bool | None] = [True] * players
+        # Whether no side can move, worked out for the position of board move _stuck_version
+        # (kept only while nobody has resigned); see _nobody_can_move.
+        self._stuck_version = -1
+        self._stuck = False
         self._totals = [0] * players
-        self._version = 0  # counts the board moves played, to key the outcome cache
+        self._version = 0  # counts the board moves played, to key the outcome caches
         self._outcome_cache: tuple[tuple[int, int], Outcome] | None = None
+        self._kept: Kept | None = None
 
     # ---- what the views and the CLI read ---------------------------------------------
 
@@ -123,6 +136,7 @@ class DrogoState(GameState):
         clone._pieces = [list(stack) for stack in self._pieces]
         clone._can_move = list(self._can_move)
         clone._totals = list(self._totals)
+        clone._kept = None  # its position lists must not be installed in two states
         return clone
 
     # ---- the protocol ---------------------------------------------------------------
@@ -135,16 +149,31 @@ class DrogoState(GameState):
     def board_moves_exist(self) -> bool:
         return self._seat_can_move(self._seat_to_move())
 
+    @property
+    def to_move(self) -> str | None:
+        """As GameState.to_move, without building an Outcome (playouts ask several times a
+        ply): with nobody resigned, `outcome()` is the board's, over when nobody can move."""
+        if self.resigned:
+            return GameState.to_move.fget(self)  # type: ignore[attr-defined]
+        if self._nobody_can_move():
+            return None
+        return self.turn_order[len(self.moves) % len(self.turn_order)]
+
     def _play_board_move(self, text: str) -> str:
-        move = self._parse(text)
         seat = self._seat_to_move()
-        log: list[LogEntry] = []
-        reason = self._try(move, seat, log)
-        if reason is not None:
-            self._undo(log)
-            raise MoveError(text, reason)
+        kept = self._kept
+        if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
+            # Just tested by random_move in this very position: its result stands.
+            _, canonical, after, log = kept
+        else:
+            move = self._parse(text)
+            reason, after, log = self._attempt(move, seat)
+            if reason is not None:
+                raise MoveError(text, reason)
+            canonical = self._text(move)
+        self._height, self._owner, self._masks, self._empty, self._full = after
         self._commit(log, seat)
-        return self._text(move)
+        return canonical
 
     def _board_outcome(self) -> Outcome:
         """Worked out once per position and number of resignations (the sides still in the
@@ -155,15 +184,11 @@ class DrogoState(GameState):
         return self._outcome_cache[1]
 
     def _work_out_outcome(self) -> Outcome:
-        """Over when no side still in the game can move (asking the side to move first, as
-        it is the likeliest to be asked anyway); the best score among them wins."""
-        players = len(self.turn_order)
-        first = self._seat_to_move()
-        alive = [seat % players for seat in range(first, first + players)
-                 if self.turn_order[seat % players] not in self.resigned]
+        """Over when no side still in the game can move; the best score among them wins."""
         scores = self._scores()
-        if any(self._seat_can_move(seat) for seat in alive):
+        if not self._nobody_can_move():
             return Outcome("ongoing", scores=scores)
+        alive = [seat for seat, side in enumerate(self.turn_order) if side not in self.resigned]
         best = max(self._totals[seat] for seat in alive)
         leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
         reason = "no player can move: " + ", ".join(
@@ -210,15 +235,40 @@ class DrogoState(GameState):
             return PASS
         space = self._space
         shapes = len(space)
-        size = shapes + (1 if self._swap_legal() else 0)
-        draw, candidate, refusal = rng.random, self._is_candidate, self._refusal
+        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
+        draw, attempt = rng.random, self._attempt
+        height, owner, near, top_level = self._height, self._owner, self._near, self._n
+        mine = self._masks[seat]
+        pairs = not (self._single or self._empty_board)
+        removals = not self._in_place
         for _ in range(4 * size):
             pick = int(draw() * size)
             if pick == shapes:
                 return SWAP
             move = space[pick]
-            if candidate(move, seat) and refusal(move, seat) is None:
-                return self._text(move)
+            # _is_candidate(move, seat), written out: a call per draw costs too much here.
+            first, second = move
+            level = height[first]
+            if level >= top_level:
+                continue
+            top = owner[first]
+            if top >= 0 and top != seat and not mine & near[first]:
+                continue
+            if second != NO_CELL:
+                if not pairs:
+                    continue
+                if second == first:
+                    if level > top_level - 2:
+                        continue
+                elif height[second] != level:
+                    top = owner[second]
+                    if not (removals and level == 0 and top >= 0 and top != seat):
+                        continue
+            reason, after, log = attempt(move, seat)
+            if reason is None:
+                text = self._text(move)
+                self._kept = (len(self.moves), text, after, log)
+                return text
         pool = self._legal_moves_in_random_order(seat, rng)
         return next(pool)
 
@@ -281,14 +331,19 @@ class DrogoState(GameState):
     def _is_candidate(self, move: CellMove, seat: int) -> bool:
         """Whether a move shape could be legal, judged from the position before it.
 
-        A pair `a,b` of neighbours needs stacks of one height, or (captures removing stacks)
-        an empty `a` and an enemy stack at `b` that the first piece might capture, leaving
-        `b` empty too: only then can the two pieces meet at one level.
+        The first piece must fit on its stack and, on an enemy stack, touch one of the side's
+        own (both as in _drop). A pair `a,b` of neighbours needs stacks of one height, or
+        (captures removing stacks) an empty `a` and an enemy stack at `b` that the first piece
+        might capture, leaving `b` empty too: only then can the two pieces meet at one level.
+        random_move has a copy of these tests written out.
         """
         first, second = move
         height = self._height
         level = height[first]
         if level >= self._n:
+            return False
+        top = self._owner[first]
+        if top >= 0 and top != seat and not self._masks[seat] & self._near[first]:
             return False
         if second == NO_CELL:
             return True
@@ -306,14 +361,23 @@ class DrogoState(GameState):
     def _refusal(self, move: CellMove, seat: int) -> str | None:
         """Why `move` is illegal for `seat`, or None if it is legal; the position is unchanged
         afterwards. The move's shape must have passed `_parse` (candidates do)."""
+        return self._attempt(move, seat)[0]
+
+    def _attempt(self, move: CellMove, seat: int) -> tuple[str | None, Position, list[LogEntry]]:
+        """Play `move` for `seat` on copies of the position: the reason it is illegal (or
+        None), the position after it and the log of its changes. The position itself does
+        not change; `play` installs the position after a legal move."""
+        before = self._height, self._owner, self._masks, self._empty, self._full
+        self._height, self._owner, self._masks = list(before[0]), list(before[1]), list(before[2])
         log: list[LogEntry] = []
         reason = self._try(move, seat, log)
-        self._undo(log)
-        return reason
+        after = self._height, self._owner, self._masks, self._empty, self._full
+        self._height, self._owner, self._masks, self._empty, self._full = before
+        return reason, after, log
 
     def _try(self, move: CellMove, seat: int, log: list[LogEntry]) -> str | None:
         """Play `move` for `seat` into the position, logging every change; return the reason
-        it is illegal (the caller then undoes the log) or None."""
+        it is illegal or None."""
         first, second = move
         reason = self._drop(first, seat, log)
         if reason is not None or second == NO_CELL:
@@ -329,17 +393,19 @@ class DrogoState(GameState):
     def _drop(self, cell: int, seat: int, log: list[LogEntry]) -> str | None:
         """Place one piece of `seat` on `cell`, make its captures and apply the suicide rule.
 
-        Only enemy groups touching `cell` can have lost a freedom (or, with -in_place, been
-        merged), so they are the only ones tested: every other group still has the freedom it
-        had when the previous move ended.
+        Every group has a freedom before the piece (each piece ends that way), so only the
+        groups touching `cell` need testing: enemy groups that lost the freedom at `cell` or
+        were split by losing the stack, and the group of `cell` itself. Without -easy_free a
+        piece on the side's own stack changes no group and no freedom at all, and a stack
+        next to an empty cell has a freedom without looking further.
         """
         height, owner, masks = self._height, self._owner, self._masks
-        around = self._nbrs[cell]
         level = height[cell]
         if level >= self._n:
             return f"{self._names[cell]} is full ({self._n} high)"
         top = owner[cell]
-        if top >= 0 and top != seat and seat not in [owner[other] for other in around]:
+        near = self._near[cell]
+        if top >= 0 and top != seat and not masks[seat] & near:
             return "you may only build on an enemy stack next to your own group"
         bit = self._bits[cell]
         log.append((cell, level, top, PLACED))
@@ -347,18 +413,45 @@ class DrogoState(GameState):
         owner[cell] = seat
         if level + 1 == self._n:
             self._full |= bit
+        if self._easy_free:
+            return self._settle_easy(cell, seat, top, log)
+        if top == seat:
+            return None
         if top >= 0:
             masks[top] ^= bit
         else:
             self._empty ^= bit
         masks[seat] |= bit
-        for other in around:
+        empty, near_bits = self._empty, self._near
+        for other in self._nbrs[cell]:
             enemy = owner[other]
-            if enemy >= 0 and enemy != seat:
+            if enemy >= 0 and enemy != seat and not near_bits[other] & empty:
                 dead = self._dead_group(other)
                 if dead:
                     self._capture(dead, seat, log)
-        if self._dead_group(cell):
+                    empty = self._empty
+        if near & empty or not self._dead_group(cell):
+            return None
+        return f"{self._names[cell]} would have no freedom"
+
+    def _settle_easy(self, cell: int, seat: int, top: int, log: list[LogEntry]) -> str | None:
+        """The rest of _drop with -easy_free, once the piece is on `cell` (which had `top`):
+        raising a stack can take the freedom of any neighbour, so every enemy group touching
+        it is tested, and the group of `cell` itself."""
+        bit, masks = self._bits[cell], self._masks
+        if top >= 0:
+            masks[top] ^= bit
+        else:
+            self._empty ^= bit
+        masks[seat] |= bit
+        owner = self._owner
+        for other in self._nbrs[cell]:
+            enemy = owner[other]
+            if enemy >= 0 and enemy != seat:
+                dead = self._dead_group_easy(other)
+                if dead:
+                    self._capture(dead, seat, log)
+        if self._dead_group_easy(cell):
             return f"{self._names[cell]} would have no freedom"
         return None
 
@@ -368,8 +461,6 @@ class DrogoState(GameState):
         The group grows one step in every direction at a time, and the flood stops as soon as
         it touches an empty cell, so a group with a freedom nearby costs little.
         """
-        if self._easy_free:
-            return self._dead_group_easy(start)
         empty, shift = self._empty, self._shift
         own = self._masks[self._owner[start]]
         group = self._bits[start]
@@ -423,22 +514,6 @@ class DrogoState(GameState):
                 owner[cell] = -1
                 self._empty |= bit
 
-    def _undo(self, log: list[LogEntry]) -> None:
-        height, owner, masks, bits = self._height, self._owner, self._masks, self._bits
-        for cell, level, top, _ in reversed(log):
-            bit = bits[cell]
-            now = owner[cell]
-            if now >= 0:
-                masks[now] ^= bit
-            if top >= 0:
-                masks[top] |= bit
-            if (height[cell] == 0) != (level == 0):
-                self._empty ^= bit
-            if (height[cell] == self._n) != (level == self._n):
-                self._full ^= bit
-            height[cell] = level
-            owner[cell] = top
-
     def _commit(self, log: list[LogEntry], seat: int) -> None:
         """Bring the pieces, scores and who-can-move up to date after a legal move."""
         pieces, totals = self._pieces, self._totals
@@ -460,6 +535,24 @@ class DrogoState(GameState):
         self._empty_board = False
         self._version += 1
         self._can_move = [None] * len(self.turn_order)
+        self._kept = None
+
+    def _nobody_can_move(self) -> bool:
+        """Whether no side still in the game has a board move (the side to move is asked
+        first: it is the likeliest to be asked anyway). Remembered for the position while
+        nobody has resigned, as `to_move` asks it several times a ply."""
+        if self.resigned:
+            return not any(self._seat_can_move(seat) for seat in self._seats_from_mover()
+                           if self.turn_order[seat] not in self.resigned)
+        if self._stuck_version != self._version:
+            self._stuck = not any(self._seat_can_move(seat) for seat in self._seats_from_mover())
+            self._stuck_version = self._version
+        return self._stuck
+
+    def _seats_from_mover(self) -> list[int]:
+        players = len(self.turn_order)
+        first = self._seat_to_move()
+        return [seat % players for seat in range(first, first + players)]
 
     def _seat_can_move(self, seat: int) -> bool:
         """Whether `seat` has a board move. The first piece of a two-piece move is judged
@@ -467,8 +560,8 @@ class DrogoState(GameState):
         known = self._can_move[seat]
         if known is None:
             known = self._can_move[seat] = self._surely_can_move(seat) or any(
-                self._refusal((cell, NO_CELL), seat) is None
-                for cell, level in enumerate(self._height) if level < self._n)
+                self._is_candidate(move, seat) and self._refusal(move, seat) is None
+                for move in ((cell, NO_CELL) for cell in range(len(self._height))))
         return known
 
     def _surely_can_move(self, seat: int) -> bool:
@@ -497,6 +590,14 @@ def _bit_layout(size: int) -> tuple[tuple[int, ...], dict[int, int], int]:
     positions = [column * shift + row for column, row in board.coords]
     return (tuple(1 << position for position in positions),
             {position: cell for cell, position in enumerate(positions)}, shift)
+
+
+@cache
+def _neighbour_bits(size: int) -> tuple[int, ...]:
+    """For each cell, the bit set (as in _bit_layout) of its neighbours."""
+    bits = _bit_layout(size)[0]
+    return tuple(sum(bits[other] for other in around)
+                 for around in square_board(size).neighbours)
 
 
 @cache
