@@ -78,6 +78,7 @@ class DrogoState(GameState):
         self._empty = sum(self._bits)
         self._full = 0
         self._space = _move_space(size)
+        self._space_texts = tuple(self._text(move) for move in self._space)
         self._empty_board = True
         # Whether each side has a board move in the current position, worked out when first
         # asked (None: not yet) and forgotten by every board move; see _seat_can_move.
@@ -155,9 +156,10 @@ class DrogoState(GameState):
         ply): with nobody resigned, `outcome()` is the board's, over when nobody can move."""
         if self.resigned:
             return GameState.to_move.fget(self)  # type: ignore[attr-defined]
-        if self._nobody_can_move():
+        if self._stuck if self._stuck_version == self._version else self._nobody_can_move():
             return None
-        return self.turn_order[len(self.moves) % len(self.turn_order)]
+        order = self.turn_order
+        return order[len(self.moves) % len(order)]
 
     def _play_board_move(self, text: str) -> str:
         seat = self._seat_to_move()
@@ -230,15 +232,15 @@ class DrogoState(GameState):
         side = self.to_move
         if side is None:
             raise MoveError("", "the game is over")
-        seat = self._seat_to_move()
-        if side in self.resigned or not self._seat_can_move(seat):
+        seat = len(self.moves) % len(self.turn_order)
+        if side in self.resigned or not (self._can_move[seat] or self._seat_can_move(seat)):
             return PASS
         space = self._space
         shapes = len(space)
         size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
         draw, attempt = rng.random, self._attempt
         height, owner, near, top_level = self._height, self._owner, self._near, self._n
-        mine = self._masks[seat]
+        mine, empty, bits = self._masks[seat], self._empty, self._bits
         pairs = not (self._single or self._empty_board)
         removals = not self._in_place
         for _ in range(4 * size):
@@ -262,11 +264,12 @@ class DrogoState(GameState):
                         continue
                 elif height[second] != level:
                     top = owner[second]
-                    if not (removals and level == 0 and top >= 0 and top != seat):
+                    if not (removals and level == 0 and top >= 0 and top != seat
+                            and not near[second] & empty & ~bits[first]):
                         continue
             reason, after, log = attempt(move, seat)
             if reason is None:
-                text = self._text(move)
+                text = self._space_texts[pick]
                 self._kept = (len(self.moves), text, after, log)
                 return text
         pool = self._legal_moves_in_random_order(seat, rng)
@@ -335,7 +338,8 @@ class DrogoState(GameState):
         own (both as in _drop). A pair `a,b` of neighbours needs stacks of one height, or
         (captures removing stacks) an empty `a` and an enemy stack at `b` that the first piece
         might capture, leaving `b` empty too: only then can the two pieces meet at one level.
-        random_move has a copy of these tests written out.
+        The first piece captures `b` only if `a` is its group's last freedom, so not if `b`
+        touches another empty cell. random_move has a copy of these tests written out.
         """
         first, second = move
         height = self._height
@@ -354,7 +358,8 @@ class DrogoState(GameState):
         if height[second] == level:
             return True
         top = self._owner[second]
-        return not self._in_place and level == 0 and top >= 0 and top != seat
+        return (not self._in_place and level == 0 and top >= 0 and top != seat
+                and not self._near[second] & self._empty & ~self._bits[first])
 
     # ---- the rules ------------------------------------------------------------------
 
@@ -515,27 +520,36 @@ class DrogoState(GameState):
                 self._empty |= bit
 
     def _commit(self, log: list[LogEntry], seat: int) -> None:
-        """Bring the pieces, scores and who-can-move up to date after a legal move."""
+        """Bring the pieces, scores and who-can-move up to date after a legal move.
+
+        Each log entry changes one stack: its height before leaves the total of its owner
+        before, and its height after joins `seat`'s (placed: one more; captured in place: the
+        same; removed: nothing). An empty cell next to an empty cell means every side can
+        still move (a piece there has a freedom whatever it captures), which settles who can
+        move for nearly every position of a game at the cost of a few bit operations.
+        """
         pieces, totals = self._pieces, self._totals
-        touched: dict[int, None] = {}
         for cell, level, top, kind in log:
-            if cell not in touched:
-                touched[cell] = None
-                if top >= 0:
-                    totals[top] -= level
+            if top >= 0:
+                totals[top] -= level
             if kind == PLACED:
                 pieces[cell].append(seat)
+                totals[seat] += level + 1
             elif self._in_place:
-                pieces[cell] = [seat] * len(pieces[cell])
+                pieces[cell] = [seat] * level
+                totals[seat] += level
             else:
                 pieces[cell] = []
-        for cell in touched:
-            if self._owner[cell] >= 0:
-                totals[self._owner[cell]] += self._height[cell]
         self._empty_board = False
         self._version += 1
-        self._can_move = [None] * len(self.turn_order)
         self._kept = None
+        players = len(self.turn_order)
+        empty, shift = self._empty, self._shift
+        if empty & (empty << 1 | empty >> 1 | empty << shift | empty >> shift):
+            self._can_move = [True] * players
+            self._stuck_version, self._stuck = self._version, False
+        else:
+            self._can_move = [None] * players
 
     def _nobody_can_move(self) -> bool:
         """Whether no side still in the game has a board move (the side to move is asked
@@ -565,13 +579,9 @@ class DrogoState(GameState):
         return known
 
     def _surely_can_move(self, seat: int) -> bool:
-        """Cheap sufficient conditions for a legal piece: an empty cell next to an empty cell
-        (the piece has a freedom whatever it captures), or, without -easy_free, a stack of
-        the side's own that is not full (covering it changes no freedom anywhere, and its
-        group had a freedom when the last move ended)."""
-        empty, shift = self._empty, self._shift
-        if empty & (empty << 1 | empty >> 1 | empty << shift | empty >> shift):
-            return True
+        """A cheap sufficient condition for a legal piece (_commit has tried another): without
+        -easy_free, a stack of the side's own that is not full (covering it changes no freedom
+        anywhere, and its group had a freedom when the last move ended)."""
         return not self._easy_free and bool(self._masks[seat] & ~self._full)
 
     def _owner_char(self, cell: int) -> str:
