@@ -524,9 +524,11 @@ class DrogoState(GameState):
 
         Each log entry changes one stack: its height before leaves the total of its owner
         before, and its height after joins `seat`'s (placed: one more; captured in place: the
-        same; removed: nothing). An empty cell next to an empty cell means every side can
-        still move (a piece there has a freedom whatever it captures), which settles who can
-        move for nearly every position of a game at the cost of a few bit operations.
+        same; removed: nothing). Who can move is settled here for nearly every position, by
+        two cheap sufficient conditions on the bit sets the move has just brought up to date:
+        an empty cell next to an empty cell lets every side move (a piece there has a freedom
+        whatever it captures); without -easy_free, so does a side's own stack that is not
+        full (covering it changes no freedom anywhere, and its group has a freedom).
         """
         pieces, totals = self._pieces, self._totals
         for cell, level, top, kind in log:
@@ -543,13 +545,18 @@ class DrogoState(GameState):
         self._empty_board = False
         self._version += 1
         self._kept = None
-        players = len(self.turn_order)
         empty, shift = self._empty, self._shift
         if empty & (empty << 1 | empty >> 1 | empty << shift | empty >> shift):
-            self._can_move = [True] * players
-            self._stuck_version, self._stuck = self._version, False
+            self._can_move = [True] * len(self.turn_order)
+        elif self._easy_free:
+            self._can_move = [None] * len(self.turn_order)
+            return
         else:
-            self._can_move = [None] * players
+            room = ~self._full
+            self._can_move = [True if mask & room else None for mask in self._masks]
+            if True not in self._can_move:
+                return
+        self._stuck_version, self._stuck = self._version, False
 
     def _nobody_can_move(self) -> bool:
         """Whether no side still in the game has a board move (the side to move is asked
@@ -573,16 +580,10 @@ class DrogoState(GameState):
         exactly as a one-piece move, so a side that can place no single piece cannot move."""
         known = self._can_move[seat]
         if known is None:
-            known = self._can_move[seat] = self._surely_can_move(seat) or any(
+            known = self._can_move[seat] = any(
                 self._is_candidate(move, seat) and self._refusal(move, seat) is None
                 for move in ((cell, NO_CELL) for cell in range(len(self._height))))
         return known
-
-    def _surely_can_move(self, seat: int) -> bool:
-        """A cheap sufficient condition for a legal piece (_commit has tried another): without
-        -easy_free, a stack of the side's own that is not full (covering it changes no freedom
-        anywhere, and its group had a freedom when the last move ended)."""
-        return not self._easy_free and bool(self._masks[seat] & ~self._full)
 
     def _owner_char(self, cell: int) -> str:
         seat = self._owner[cell]
