@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.protocol import GameState, MoveError
 
-from desktop.views.move_builder import Action, MoveBuilder
+from desktop.views.move_builder import Action, MoveBuilder, Pending
 
 RGB = tuple[int, int, int]
 
@@ -34,31 +34,48 @@ def last_move_cells(state: GameState, last_move: str | None) -> tuple[str, ...]:
 
 
 class Interaction:
-    """The position a view shows and how clicks on it become moves."""
+    """The position a view shows and how clicks on it become moves.
+
+    The move builder of a position is made on first use (the first hover or click), not
+    when the position is set: sorting a crowded board's legal moves by their cells takes
+    about a millisecond that the frame after a move need not wait for."""
 
     def __init__(self) -> None:
         self.state: GameState | None = None
         self.colours: dict[str, RGB] = dict(DEFAULT_COLOURS)
-        self.builder: MoveBuilder | None = None
         self.lintel_mode = False
+        self._legal: list[str] | None = None
+        self._builder: MoveBuilder | None = None
 
     def set_position(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None
                      ) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
-        self.builder = (MoveBuilder(legal, state.move_cells,
-                                    repeat_completes=state.game not in PLACE_ALONE_ON_REPEAT)
-                        if legal is not None else None)
-        if self.builder is not None:
-            self.builder.lintel_mode = self.lintel_mode
+        self._legal = legal
+        self._builder = None
+
+    @property
+    def builder(self) -> MoveBuilder | None:
+        """The move builder of the position on show; None when no move can be made."""
+        if self._builder is None and self._legal is not None and self.state is not None:
+            self._builder = MoveBuilder(
+                self._legal, self.state.move_cells,
+                repeat_completes=self.state.game not in PLACE_ALONE_ON_REPEAT)
+            self._builder.lintel_mode = self.lintel_mode
+        return self._builder
+
+    @property
+    def pending(self) -> Pending | None:
+        """The half-built move, if any (without making a builder to find there is none)."""
+        return self._builder.pending if self._builder is not None else None
 
     def set_lintel_mode(self, on: bool) -> None:
         self.lintel_mode = on
-        if self.builder is not None:
-            self.builder.lintel_mode = on
-            if self.builder.pending is not None and self.builder.pending.mode == "lintel" \
+        if self._builder is not None:
+            self._builder.lintel_mode = on
+            if self._builder.pending is not None and self._builder.pending.mode == "lintel" \
                     and not on:
-                self.builder.cancel()
+                self._builder.cancel()
 
     def colour(self, side: str | None) -> RGB:
         return self.colours.get(side or "", (128, 128, 128))

@@ -131,25 +131,25 @@ class PrismSet:
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
-        self.colours.append(np.asarray(rgba, float))
+        self.colours.append(rgba)
 
     def __len__(self) -> int:
         return len(self.polys)
 
-    def _groups(self) -> dict[int, list[int]]:
+    def _groups(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """The prisms as arrays, one group per polygon size: polygons (n, k, 2), bottoms,
+        tops and colours (n, 4)."""
         groups: dict[int, list[int]] = defaultdict(list)
         for i, poly in enumerate(self.polys):
             groups[len(poly)].append(i)
-        return groups
+        return [(np.array([self.polys[i] for i in members]),
+                 np.array([self.bottoms[i] for i in members], float),
+                 np.array([self.tops[i] for i in members], float),
+                 np.array([self.colours[i] for i in members], float))
+                for members in groups.values()]
 
     def mesh(self) -> Mesh:
-        parts = []
-        for k, members in self._groups().items():
-            parts.append(_prism_mesh(np.array([self.polys[i] for i in members]),
-                                     np.array([self.bottoms[i] for i in members]),
-                                     np.array([self.tops[i] for i in members]),
-                                     np.array([self.colours[i] for i in members])))
-        return Mesh.concat(parts)
+        return Mesh.concat([_prism_mesh(*group) for group in self._groups()])
 
     def edges(self, grow: float = 0.004) -> np.ndarray:
         """Line segments (2m, 3) around every top face, pushed slightly outwards so that they
@@ -158,15 +158,15 @@ class PrismSet:
         on a crowded 16x16 monument (benchmarks/frame_time.py), and the tops are what show
         the levels."""
         parts = []
-        for k, members in self._groups().items():
-            polys = np.array([self.polys[i] for i in members])
+        for polys, _, tops, _ in self._groups():
+            n, k, _ = polys.shape
             centre = polys.mean(axis=1, keepdims=True)
             offset = polys - centre
             length = np.linalg.norm(offset, axis=2, keepdims=True)
             polys = centre + offset * (1.0 + grow / np.maximum(length, 1e-9))
-            z1 = np.array([self.tops[i] for i in members])[:, None] + grow
+            z1 = tops[:, None] + grow
             nxt = np.roll(polys, -1, axis=1)
-            z1k = np.broadcast_to(z1, (len(members), k))
+            z1k = np.broadcast_to(z1, (n, k))
             top = np.stack([np.dstack([polys, z1k]), np.dstack([nxt, z1k])], axis=2)
             parts.append(top.reshape(-1, 3))
         if not parts:
@@ -231,10 +231,11 @@ def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB])
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
     drawing them first lets the depth test skip more hidden pixels."""
     prisms = PrismSet()
+    rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
+    grey = rgbf((128, 128, 128))
     for stone in sorted(stones, key=lambda s: -s.level):
         z0, z1 = stone_z(stone.level)
-        rgba = rgbf(colours.get(stone.owner, (128, 128, 128)))
-        prisms.add(stone_polygon(board, stone), z0, z1, rgba)
+        prisms.add(_stone_polygon(board, stone.cells), z0, z1, rgba.get(stone.owner, grey))
     return prisms
 
 

@@ -23,32 +23,67 @@ MAX_SIDES = 6
 
 
 class PickScene:
-    """The pickable solids of one position."""
+    """The pickable solids of one position.
+
+    The stack heights are counted at once (the view needs them to place marks); the prisms'
+    planes are made on the first pick, so that the frame after a move does not wait for
+    them, and the ground tiles' part is shared by every position on the same board."""
 
     def __init__(self, board: Board, stones: Iterable[Stone] = (),
                  druid_cells: Iterable[str] = ()) -> None:
         self.board = board
+        self._stones = list(stones)
+        self._druid_cells = list(druid_cells)
         self.heights = [0] * len(board)
+        index = board.index
+        heights = self.heights
+        for stone in self._stones:
+            for name in stone.cells:
+                i = index[name]
+                if stone.level > heights[i]:
+                    heights[i] = stone.level
+        self._solids: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The cell of each prism (index into the board)."""
+        return self._built()[0]
+
+    @property
+    def normals(self) -> np.ndarray:
+        return self._built()[1]
+
+    @property
+    def offsets(self) -> np.ndarray:
+        return self._built()[2]
+
+    def _built(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._solids is None:
+            self._solids = self._build()
+        return self._solids
+
+    def _build(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        index = self.board.index
         cells: list[int] = []
         spans: list[tuple[float, float]] = []
-        for i in range(len(board)):
-            cells.append(i)
-            spans.append((TILE_BOTTOM, 0.0))
-        for stone in stones:
+        for stone in self._stones:
             z1 = stone_z(stone.level)[1]
             z0 = stone_z(stone.level - 1)[1] if stone.level > 1 else 0.0  # gaps count too
             for name in stone.cells:
-                i = board.index[name]
-                cells.append(i)
+                cells.append(index[name])
                 spans.append((z0, z1))
-                self.heights[i] = max(self.heights[i], stone.level)
-        for name in druid_cells:
-            i = board.index[name]
+        for name in self._druid_cells:
+            i = index[name]
             base = top_z(self.heights[i])
             cells.append(i)
             spans.append((base, base + DRUID_HEIGHT))
-        self.cells = np.array(cells)
-        self.normals, self.offsets = _planes(board, self.cells, np.array(spans))
+        tile_cells, tile_normals, tile_offsets = _tile_solids(self.board)
+        if not cells:
+            return tile_cells, tile_normals, tile_offsets
+        own = np.array(cells)
+        normals, offsets = _planes(self.board, own, np.array(spans))
+        return (np.concatenate([tile_cells, own]), np.concatenate([tile_normals, normals]),
+                np.concatenate([tile_offsets, offsets]))
 
     def pick(self, origin: np.ndarray, direction: np.ndarray) -> tuple[str, np.ndarray] | None:
         """The cell whose solid the ray meets first, and the point where it meets it."""
@@ -75,6 +110,17 @@ class PickScene:
     def top(self, name: str) -> float:
         """The z of the surface a click on this cell touches."""
         return top_z(self.heights[self.board.index[name]])
+
+
+@lru_cache(maxsize=32)
+def _tile_solids(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every cell's ground tile: cells, normals and offsets, read-only (shared)."""
+    cells = np.arange(len(board))
+    spans = np.tile([TILE_BOTTOM, 0.0], (len(board), 1))
+    normals, offsets = _planes(board, cells, spans)
+    for array in (cells, normals, offsets):
+        array.setflags(write=False)
+    return cells, normals, offsets
 
 
 @lru_cache(maxsize=32)

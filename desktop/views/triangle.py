@@ -87,7 +87,7 @@ class TriangleView(QGraphicsView):
         """A 2D board does not turn."""
 
     def cancel_pending(self) -> None:
-        if self.play.builder is not None:
+        if self.play.pending is not None:
             self.play.builder.cancel()
 
     def grab_image(self) -> QImage:

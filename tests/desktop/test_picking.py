@@ -128,3 +128,18 @@ def test_off_the_board_is_nothing() -> None:
     board = square_board(5)
     camera = camera_over(board)
     assert PickScene(board).pick_at(camera, 2, 2) is None
+
+
+def test_a_scene_counts_heights_at_once_and_makes_its_solids_on_the_first_pick() -> None:
+    board = square_board(5)
+    scene = PickScene(board, [Stone(("c3",), 1, "V", "sarsen"), Stone(("c3",), 2, "H", "sarsen")],
+                      ["c3"])
+    assert scene.heights[board.index["c3"]] == 2 and scene.top("c3") == pytest.approx(2.0)
+    assert scene._solids is None  # a position nobody points at costs no solids
+    camera = camera_over(board, 90.0)
+    x, y = camera.project(np.array([[*board.centres[board.index["b2"]], 0.0]]))[0]
+    assert scene.pick_at(camera, x, y) == "b2"
+    # every tile, both stones and the Druid standing on them
+    assert len(scene.cells) == len(board) + 3
+    empty = PickScene(board)
+    assert np.array_equal(empty.normals, scene.normals[:len(board)])  # the shared tiles

@@ -195,6 +195,25 @@ def test_the_winning_chain_is_marked_when_the_game_is_over(view) -> None:
     assert view.play.builder is None  # not interactive any more
 
 
+def test_a_move_rebuilds_the_stones_but_reuses_the_board_mesh(view) -> None:
+    state = game("druid", "-size=6", ["c3"])
+    show(view, state)
+    board_mesh, stone_mesh = view.board_item.opts["meshdata"], view.stone_item.opts["meshdata"]
+    camera = view.camera()
+    after = state.copy()
+    after.play("d4")
+    show(view, after)
+    assert view.board_item.opts["meshdata"] is board_mesh  # same board, same goal edges
+    assert view.stone_item.opts["meshdata"] is not stone_mesh
+    assert view.camera() == camera  # a move on the same board keeps the camera
+    assert close(rgb(view.grab_image(), view.cell_screen_pos("d4")), STONE)
+    assert view.cell_at(*_xy(view.cell_screen_pos("d4"))) == "d4"  # picking follows
+
+
+def _xy(point: QPoint) -> tuple[float, float]:
+    return point.x(), point.y()
+
+
 def test_drogo_second_piece_on_the_same_cell_or_alone(qtbot) -> None:
     view = create_view("drogo")
     qtbot.addWidget(view)
