@@ -371,29 +371,26 @@ class DrogoState(GameState):
     def _attempt(self, move: CellMove, seat: int) -> tuple[str | None, Position, list[LogEntry]]:
         """Play `move` for `seat` on copies of the position: the reason it is illegal (or
         None), the position after it and the log of its changes. The position itself does
-        not change; `play` installs the position after a legal move."""
-        before = self._height, self._owner, self._masks, self._empty, self._full
-        self._height, self._owner, self._masks = list(before[0]), list(before[1]), list(before[2])
-        log: list[LogEntry] = []
-        reason = self._try(move, seat, log)
-        after = self._height, self._owner, self._masks, self._empty, self._full
-        self._height, self._owner, self._masks, self._empty, self._full = before
-        return reason, after, log
+        not change; `play` installs the position after a legal move.
 
-    def _try(self, move: CellMove, seat: int, log: list[LogEntry]) -> str | None:
-        """Play `move` for `seat` into the position, logging every change; return the reason
-        it is illegal or None."""
+        The pieces go in one after the other, the second (if any) only if the first is legal,
+        and beside the first only at the level the first has reached."""
+        before = self._height, self._owner, self._masks, self._empty, self._full
+        height = self._height = list(before[0])
+        self._owner, self._masks = list(before[1]), list(before[2])
+        log: list[LogEntry] = []
         first, second = move
         reason = self._drop(first, seat, log)
-        if reason is not None or second == NO_CELL:
-            return reason
-        if second != first:
-            below = self._height[first] - 1
-            if self._height[second] != below:
-                return (f"{self._names[first]} and {self._names[second]} do not share a face: "
-                        f"the pieces would be at levels {below + 1} and "
-                        f"{self._height[second] + 1}")
-        return self._drop(second, seat, log)
+        if reason is None and second != NO_CELL:
+            below = height[first] - 1
+            if second != first and height[second] != below:
+                reason = (f"{self._names[first]} and {self._names[second]} do not share a face: "
+                          f"the pieces would be at levels {below + 1} and {height[second] + 1}")
+            else:
+                reason = self._drop(second, seat, log)
+        after = height, self._owner, self._masks, self._empty, self._full
+        self._height, self._owner, self._masks, self._empty, self._full = before
+        return reason, after, log
 
     def _drop(self, cell: int, seat: int, log: list[LogEntry]) -> str | None:
         """Place one piece of `seat` on `cell`, make its captures and apply the suicide rule.
