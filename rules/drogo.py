@@ -524,8 +524,9 @@ class DrogoState(GameState):
         same; removed: nothing). Who can move is settled here for nearly every position, by
         two cheap sufficient conditions on the bit sets the move has just brought up to date:
         an empty cell next to an empty cell lets every side move (a piece there has a freedom
-        whatever it captures); without -easy_free, so does a side's own stack that is not
-        full (covering it changes no freedom anywhere, and its group has a freedom).
+        whatever it captures); and a side can cover its own stack if it is not full (without
+        -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
+        the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
         pieces, totals = self._pieces, self._totals
         for cell, level, top, kind in log:
@@ -543,13 +544,11 @@ class DrogoState(GameState):
         self._version += 1
         self._kept = None
         empty, shift = self._empty, self._shift
-        if empty & (empty << 1 | empty >> 1 | empty << shift | empty >> shift):
+        beside_empty = empty << 1 | empty >> 1 | empty << shift | empty >> shift
+        if empty & beside_empty:
             self._can_move = [True] * len(self.turn_order)
-        elif self._easy_free:
-            self._can_move = [None] * len(self.turn_order)
-            return
         else:
-            room = ~self._full
+            room = ~self._full & beside_empty if self._easy_free else ~self._full
             self._can_move = [True if mask & room else None for mask in self._masks]
             if True not in self._can_move:
                 return
