@@ -75,7 +75,7 @@ class DrogoState(GameState):
         self._bits, self._cell_at, self._shift = _bit_layout(size)
         self._near = _neighbour_bits(size)
         self._masks = [0] * players
-        self._empty = sum(self._bits)
+        self._board_bits = self._empty = sum(self._bits)
         self._full = 0
         self._space = _move_space(size)
         self._space_texts = tuple(self._text(move) for move in self._space)
@@ -399,7 +399,10 @@ class DrogoState(GameState):
         groups touching `cell` need testing: enemy groups that lost the freedom at `cell` or
         were split by losing the stack, and the group of `cell` itself. Without -easy_free a
         piece on the side's own stack changes no group and no freedom at all, and a stack
-        next to an empty cell has a freedom without looking further.
+        next to an empty cell has a freedom without looking further. The enemy groups are
+        tested one after the other, each seeing the captures before it, but the captures are
+        only carried out once the piece is known to be legal (with -in_place a refused piece
+        can otherwise recolour half the board before it is refused).
         """
         height, owner, masks = self._height, self._owner, self._masks
         level = height[cell]
@@ -424,17 +427,23 @@ class DrogoState(GameState):
         else:
             self._empty ^= bit
         masks[seat] |= bit
-        empty, near_bits = self._empty, self._near
+        empty, near_bits, bits = self._empty, self._near, self._bits
+        dead = 0  # the stacks captured so far
         for other in self._nbrs[cell]:
             enemy = owner[other]
-            if enemy >= 0 and enemy != seat and not near_bits[other] & empty:
-                dead = self._dead_group(other)
-                if dead:
-                    self._capture(dead, seat, log)
-                    empty = self._empty
-        if near & empty or not self._dead_group(cell):
-            return None
-        return f"{self._names[cell]} would have no freedom"
+            if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
+                    and not bits[other] & dead):
+                group = self._dead_group(other, masks[enemy], empty)
+                if group:
+                    dead |= group
+                    if not self._in_place:
+                        empty |= group
+        own = masks[seat] | dead if self._in_place else masks[seat]
+        if not near & empty and self._dead_group(cell, own, empty):
+            return f"{self._names[cell]} would have no freedom"
+        if dead:
+            self._capture(dead, seat, log)
+        return None
 
     def _settle_easy(self, cell: int, seat: int, top: int, log: list[LogEntry]) -> str | None:
         """The rest of _drop with -easy_free, once the piece is on `cell` (which had `top`):
@@ -457,14 +466,14 @@ class DrogoState(GameState):
             return f"{self._names[cell]} would have no freedom"
         return None
 
-    def _dead_group(self, start: int) -> int:
-        """The group of the stack at `start` as a bit set if it has no freedom, else 0.
+    def _dead_group(self, start: int, own: int, empty: int) -> int:
+        """The group of the stack at `start` among the stacks `own` (bit set of its owner's
+        stacks) as a bit set if it has no freedom among the `empty` cells, else 0.
 
         The group grows one step in every direction at a time, and the flood stops as soon as
         it touches an empty cell, so a group with a freedom nearby costs little.
         """
-        empty, shift = self._empty, self._shift
-        own = self._masks[self._owner[start]]
+        shift = self._shift
         group = self._bits[start]
         while True:
             grown = group | group << 1 | group >> 1 | group << shift | group >> shift
@@ -497,7 +506,8 @@ class DrogoState(GameState):
         return sum(bits[cell] for cell in group)
 
     def _capture(self, group: int, seat: int, log: list[LogEntry]) -> None:
-        """Remove the stacks of a bit-set group, or with -in_place give them to `seat`."""
+        """Remove the stacks of a bit set (whole groups), or with -in_place give them to
+        `seat`."""
         height, owner, masks, cell_at = self._height, self._owner, self._masks, self._cell_at
         while group:
             bit = group & -group
@@ -577,9 +587,21 @@ class DrogoState(GameState):
         known = self._can_move[seat]
         if known is None:
             known = self._can_move[seat] = any(
-                self._is_candidate(move, seat) and self._refusal(move, seat) is None
-                for move in ((cell, NO_CELL) for cell in range(len(self._height))))
+                self._refusal((cell, NO_CELL), seat) is None for cell in self._open_cells(seat))
         return known
+
+    def _open_cells(self, seat: int) -> list[int]:
+        """The cells where one piece of `seat` passes _is_candidate: not full, and empty or
+        next to a stack of the side's own (its own stacks included)."""
+        mine, shift = self._masks[seat], self._shift
+        reach = mine | mine << 1 | mine >> 1 | mine << shift | mine >> shift
+        bits = (self._empty | reach) & self._board_bits & ~self._full
+        cell_at, cells = self._cell_at, []
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            cells.append(cell_at[bit.bit_length() - 1])
+        return cells
 
     def _owner_char(self, cell: int) -> str:
         seat = self._owner[cell]
