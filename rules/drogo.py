@@ -11,7 +11,8 @@ Internally cells are numbered as in `geometry.square_board` and sides by seat (0
 position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 for an empty
 cell), mirrored in bit sets for fast group floods. Every legality test plays the move on
 copies of them (`_attempt`) and hands back the position after it, which `play` installs; so
-the move `random_move` has just tested is played without being worked out again. The pieces
+the move `random_move` has just tested is played without being worked out again. Lists once
+installed are never changed in place, so states and tested moves may share them. The pieces
 of each stack (for the 3D views), the scores and who can move are only brought up to date by
 moves that are really played (`_commit`).
 """
@@ -137,7 +138,6 @@ class DrogoState(GameState):
         clone._pieces = [list(stack) for stack in self._pieces]
         clone._can_move = list(self._can_move)
         clone._totals = list(self._totals)
-        clone._kept = None  # its position lists must not be installed in two states
         return clone
 
     # ---- the protocol ---------------------------------------------------------------

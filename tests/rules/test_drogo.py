@@ -10,7 +10,7 @@ import pytest
 
 from rules import registry
 from rules.drogo import DrogoState
-from rules.protocol import MoveError, OptionError, Stone
+from rules.protocol import GameState, MoveError, OptionError, Stone
 
 
 def game(parameters: str = "", players: int = 2, moves: tuple[str, ...] = ()) -> DrogoState:
@@ -564,3 +564,108 @@ def test_random_move_falls_back_after_many_misses() -> None:
     moves = {state.random_move(rng) for _ in range(30)}
     assert "a1" not in moves and len(moves) > 5
     assert moves <= set(state.legal_moves())
+
+
+# ---- the fast paths of random play agree with the plain rules ----------------------------
+
+PLAYOUT_SETTINGS = [("", 2), ("", 4), ("-in_place", 3), ("-easy_free", 2), ("-single", 3),
+                    ("-size=4", 2), ("-size=4 -in_place", 4), ("-size=4 -easy_free", 3),
+                    ("-size=3", 2), ("-size=3 -in_place", 2)]
+
+
+def random_positions(parameters: str, players: int, seed: int, plies: int) -> list[DrogoState]:
+    """Copies of the positions of one random game (resigning now and then with 3-4 players)."""
+    rng = random.Random(seed)
+    state = game(parameters, players)
+    positions = []
+    while state.to_move is not None and state.ply < plies:
+        positions.append(state.copy())
+        if players > 2 and rng.random() < 0.01:
+            state.play("Resign")
+        else:
+            state.play(state.random_move(rng))
+    positions.append(state)
+    return positions
+
+
+class Draws(random.Random):
+    """Draws that fall on the given move shapes in turn (indices into `_space`; the index
+    len(_space) is `swap`), to steer random_move."""
+
+    def __init__(self, size: int, picks: list[int]) -> None:
+        super().__init__(0)
+        self.values = [(pick + 0.5) / size for pick in picks]
+
+    def random(self) -> float:
+        return self.values.pop(0)
+
+
+@pytest.mark.parametrize("parameters, players", PLAYOUT_SETTINGS)
+def test_random_move_accepts_exactly_the_legal_shapes(parameters: str, players: int) -> None:
+    """random_move's own copy of the candidate tests rejects no legal move: each shape drawn
+    first is returned exactly when legal_moves lists it (else the next draw, a legal shape)."""
+    for state in random_positions(parameters, players, 11, 150)[::7]:
+        if state.to_move is None or state.to_move in state.resigned:
+            continue
+        legal = set(state.legal_moves())
+        texts = [state._text(move) for move in state._space]
+        fallback = next((index for index, text in enumerate(texts) if text in legal), None)
+        if fallback is None:
+            assert state.random_move(random.Random(0)) == "--" and legal == {"--"}
+            continue
+        size = len(texts) + ("swap" in legal)
+        for index, text in enumerate(texts):
+            expected = text if text in legal else texts[fallback]
+            assert state.random_move(Draws(size, [index, fallback])) == expected
+
+
+@pytest.mark.parametrize("parameters, players", PLAYOUT_SETTINGS)
+def test_move_tested_by_random_move_plays_as_when_worked_out(parameters: str,
+                                                             players: int) -> None:
+    """play installs the position random_move worked out for its move; a copy taken before
+    (which has none) works the move out again: both must end in the same state."""
+    rng = random.Random(5)
+    state = game(parameters, players)
+    while state.to_move is not None and state.ply < 300:
+        before = state.copy()
+        move = state.random_move(rng)
+        assert state.play(move) == before.play(move) == move
+        assert state.render() == before.render() and state.stones() == before.stones()
+        assert state.outcome() == before.outcome() and state.to_move == before.to_move
+        assert state.legal_moves() == before.legal_moves()
+
+
+def test_a_tested_move_is_worked_out_again_for_another_side() -> None:
+    """X's a1 is X's own stack; after X resigns it is O's turn and a1 is an enemy stack away
+    from O's, whatever random_move found for X."""
+    state = game(players=3, moves=("a1", "f6", "c6"))
+    a1 = state._space.index((state.board.cell("a1"), -1))
+    assert state.random_move(Draws(len(state._space), [a1])) == "a1"
+    state.play("Resign")
+    assert refused(state, "a1") == "you may only build on an enemy stack next to your own group"
+    assert state.height("a1") == 1
+
+
+def test_copies_stay_independent_after_random_move() -> None:
+    state = game(moves=("c3", "d4"))
+    move = state.random_move(random.Random(2))
+    clone = state.copy()
+    assert clone.play(move) == state.play(move)
+    state.play(state.random_move(random.Random(3)))
+    assert clone.render() != state.render() and len(clone.stones()) + 1 <= len(state.stones())
+    assert clone.ply == 3 and state.ply == 4
+
+
+@pytest.mark.parametrize("parameters, players", PLAYOUT_SETTINGS)
+def test_who_can_move_agrees_with_trying_every_cell(parameters: str, players: int) -> None:
+    """The cheap who-can-move answers (settled when a move is committed) against trying one
+    piece on every cell for every side; and `to_move` against the protocol's own."""
+    for state in random_positions(parameters, players, 13, 400):
+        assert state.to_move == GameState.to_move.fget(state)
+        if state.to_move is None:
+            continue
+        for seat in range(players):
+            trial = state.copy()
+            can = any(trial._refusal((cell, -1), seat) is None for cell in range(len(trial.board)))
+            assert state._seat_can_move(seat) == can
+        assert state.board_moves_exist() == bool(state._board_moves())
