@@ -35,9 +35,10 @@ MIN_SIZE = 3
 MAX_SIZE = 19
 
 NO_CELL = -1  # the second cell of a one-piece move
-PLACED, CAPTURED = 0, 1  # kinds of undo-log entries
+PLACED, CAPTURED = 0, 1  # kinds of log entries
 
-# An undo-log entry: (cell, height before, owner before, PLACED or CAPTURED).
+# A log entry, one per change to a stack: (cell, height before, owner before, PLACED or
+# CAPTURED). _commit brings the pieces and scores up to date from them.
 LogEntry = tuple[int, int, int, int]
 # A move as cells: (first cell, second cell or NO_CELL).
 CellMove = tuple[int, int]
@@ -81,8 +82,8 @@ class DrogoState(GameState):
         self._space = _move_space(size)
         self._space_texts = tuple(self._text(move) for move in self._space)
         self._empty_board = True
-        # Whether each side has a board move in the current position, worked out when first
-        # asked (None: not yet) and forgotten by every board move; see _seat_can_move.
+        # Whether each side has a board move in the current position: settled by _commit when
+        # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
         self._can_move: list[bool | None] = [True] * players
         # Whether no side can move, worked out for the position of board move _stuck_version
         # (kept only while nobody has resigned); see _nobody_can_move.
@@ -227,7 +228,8 @@ class DrogoState(GameState):
         when it is legal) until one is legal; each draw is uniform and independent, so the
         move found is uniform among the legal ones. After many misses the rest is settled by
         testing the whole space in a random order, which is uniform too. With no legal board
-        move (the side can place no single piece), `--`.
+        move (the side can place no single piece), `--`. A drawn move is tested by playing it
+        on copies of the position; `play` installs the result for the move returned.
         """
         side = self.to_move
         if side is None:
@@ -577,6 +579,7 @@ class DrogoState(GameState):
         return self._stuck
 
     def _seats_from_mover(self) -> list[int]:
+        """Every seat, in turn order from the side to move."""
         players = len(self.turn_order)
         first = self._seat_to_move()
         return [seat % players for seat in range(first, first + players)]
