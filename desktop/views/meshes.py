@@ -126,27 +126,31 @@ class PrismSet:
     bottoms: list[float] = field(default_factory=list)
     tops: list[float] = field(default_factory=list)
     colours: list[np.ndarray] = field(default_factory=list)
+    _arrays: list | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray) -> None:
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
         self.colours.append(rgba)
+        self._arrays = None
 
     def __len__(self) -> int:
         return len(self.polys)
 
     def _groups(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
         """The prisms as arrays, one group per polygon size: polygons (n, k, 2), bottoms,
-        tops and colours (n, 4)."""
-        groups: dict[int, list[int]] = defaultdict(list)
-        for i, poly in enumerate(self.polys):
-            groups[len(poly)].append(i)
-        return [(np.array([self.polys[i] for i in members]),
-                 np.array([self.bottoms[i] for i in members], float),
-                 np.array([self.tops[i] for i in members], float),
-                 np.array([self.colours[i] for i in members], float))
-                for members in groups.values()]
+        tops and colours (n, 4); made once for both the mesh and the edges."""
+        if self._arrays is None:
+            groups: dict[int, list[int]] = defaultdict(list)
+            for i, poly in enumerate(self.polys):
+                groups[len(poly)].append(i)
+            self._arrays = [(np.array([self.polys[i] for i in members]),
+                             np.array([self.bottoms[i] for i in members], float),
+                             np.array([self.tops[i] for i in members], float),
+                             np.array([self.colours[i] for i in members], float))
+                            for members in groups.values()]
+        return self._arrays
 
     def mesh(self) -> Mesh:
         return Mesh.concat([_prism_mesh(*group) for group in self._groups()])
