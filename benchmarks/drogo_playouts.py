@@ -35,8 +35,9 @@ def measure(parameters: str, players: int, games: int, seed: int) -> None:
     plies = sum(ply for ply, _ in results)
     capped = sum(hit for _, hit in results)
     label = f"drogo {parameters or '(defaults)'}, {players} players"
-    print(f"{label}: {games / elapsed:.1f} playouts/s, {plies / elapsed:.0f} plies/s, "
-          f"average {plies / games:.1f} plies, {capped}/{games} hit the {PLY_CAP}-ply cap")
+    print(f"{label}: {games / elapsed:.1f} playouts/s, {plies / elapsed:.0f} plies/s "
+          f"({elapsed / plies * 1e6:.1f} us a ply), average {plies / games:.1f} plies, "
+          f"{capped}/{games} hit the {PLY_CAP}-ply cap")
 
 
 def main() -> None:
