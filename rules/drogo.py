@@ -163,7 +163,7 @@ class DrogoState(GameState):
         return order[len(self.moves) % len(order)]
 
     def _play_board_move(self, text: str) -> str:
-        seat = self._seat_to_move()
+        seat = len(self.moves) % len(self.turn_order)
         kept = self._kept
         if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
             # Just tested by random_move in this very position: its result stands.
@@ -540,14 +540,14 @@ class DrogoState(GameState):
         -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
         the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
-        pieces, totals = self._pieces, self._totals
+        pieces, totals, in_place = self._pieces, self._totals, self._in_place
         for cell, level, top, kind in log:
             if top >= 0:
                 totals[top] -= level
             if kind == PLACED:
                 pieces[cell].append(seat)
                 totals[seat] += level + 1
-            elif self._in_place:
+            elif in_place:
                 pieces[cell] = [seat] * level
                 totals[seat] += level
             else:
