@@ -80,7 +80,7 @@ class DrogoState(GameState):
         self._board_bits = self._empty = sum(self._bits)
         self._full = 0
         self._space = _move_space(size)
-        self._space_texts = tuple(self._text(move) for move in self._space)
+        self._space_texts = _move_texts(size)
         self._empty_board = True
         # Whether each side has a board move in the current position: settled by _commit when
         # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
@@ -643,6 +643,14 @@ def _move_space(size: int) -> tuple[CellMove, ...]:
         space.append((cell, cell))
         space.extend((cell, other) for other in board.neighbours[cell])
     return tuple(space)
+
+
+@cache
+def _move_texts(size: int) -> tuple[str, ...]:
+    """The canonical text of each move shape of _move_space."""
+    names = square_board(size).names
+    return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
+                 for first, second in _move_space(size))
 
 
 def _new(options: Options, players: int) -> DrogoState:
