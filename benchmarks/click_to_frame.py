@@ -67,7 +67,11 @@ def clicks_through_window(app: QApplication, window, clicks: int, seed: int) -> 
     rng = random.Random(seed)
     view = window.view
     swapped = [0]
-    view.frameSwapped.connect(lambda: swapped.__setitem__(0, swapped[0] + 1))
+
+    def on_swap() -> None:
+        swapped[0] += 1
+
+    view.frameSwapped.connect(on_swap)
     times = []
     for _ in range(clicks):
         found = visible_sarsen(view, window.session.shown, rng)
@@ -83,6 +87,7 @@ def clicks_through_window(app: QApplication, window, clicks: int, seed: int) -> 
                 before_ply] == move:
             times.append(elapsed)
         wait_for_frame(app, view, swapped, swapped[0], timeout=0.05)  # let it settle
+    view.frameSwapped.disconnect(on_swap)
     return times
 
 
