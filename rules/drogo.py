@@ -401,9 +401,10 @@ class DrogoState(GameState):
         groups touching `cell` need testing: enemy groups that lost the freedom at `cell` or
         were split by losing the stack, and the group of `cell` itself. Without -easy_free a
         piece on the side's own stack changes no group and no freedom at all, and a stack
-        next to an empty cell has a freedom without looking further. The enemy groups are
-        tested one after the other, each seeing the captures before it, but the captures are
-        only carried out once the piece is known to be legal (with -in_place a refused piece
+        next to an empty cell has a freedom without looking further. Every enemy group is
+        judged on the board as the piece leaves it, before any capture (RULINGS.md: every
+        enemy group without freedom is captured, so removing one never saves another), and
+        the captures are only carried out once the piece is known to be legal (with -in_place a refused piece
         can otherwise recolour half the board before it is refused).
         """
         height, owner, masks = self._height, self._owner, self._masks
@@ -430,16 +431,14 @@ class DrogoState(GameState):
             self._empty ^= bit
         masks[seat] |= bit
         empty, near_bits, bits = self._empty, self._near, self._bits
-        dead = 0  # the stacks captured so far
+        dead = 0  # every enemy group without freedom, all judged before any is removed
         for other in self._nbrs[cell]:
             enemy = owner[other]
             if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
                     and not bits[other] & dead):
-                group = self._dead_group(other, masks[enemy], empty)
-                if group:
-                    dead |= group
-                    if not self._in_place:
-                        empty |= group
+                dead |= self._dead_group(other, masks[enemy], empty)
+        if not self._in_place:
+            empty |= dead
         own = masks[seat] | dead if self._in_place else masks[seat]
         if not near & empty and self._dead_group(cell, own, empty):
             return f"{self._names[cell]} would have no freedom"
@@ -457,13 +456,14 @@ class DrogoState(GameState):
         else:
             self._empty ^= bit
         masks[seat] |= bit
-        owner = self._owner
+        owner, bits = self._owner, self._bits
+        dead = 0  # every enemy group without freedom, all judged before any is removed
         for other in self._nbrs[cell]:
             enemy = owner[other]
-            if enemy >= 0 and enemy != seat:
-                dead = self._dead_group_easy(other)
-                if dead:
-                    self._capture(dead, seat, log)
+            if enemy >= 0 and enemy != seat and not bits[other] & dead:
+                dead |= self._dead_group_easy(other)
+        if dead:
+            self._capture(dead, seat, log)
         if self._dead_group_easy(cell):
             return f"{self._names[cell]} would have no freedom"
         return None

@@ -669,3 +669,14 @@ def test_who_can_move_agrees_with_trying_every_cell(parameters: str, players: in
             can = any(trial._refusal((cell, -1), seat) is None for cell in range(len(trial.board)))
             assert state._seat_can_move(seat) == can
         assert state.board_moves_exist() == bool(state._board_moves())
+
+
+@pytest.mark.parametrize("parameters", ["", "-easy_free"])
+def test_every_enemy_group_without_freedom_is_captured_at_once(parameters: str) -> None:
+    # X's b1 takes the last freedom of O's a1-a2 and of Y's b2 together. Judged one after
+    # the other, removing either group would give the other a freedom and save it.
+    state = game(parameters, 3, ("a3", "a1", "b2", "b3", "a2", "f6", "c2", "f5", "f4"))
+    state.play("b1")
+    assert [state.owner(c) for c in ("a1", "a2", "b2")] == [None, None, None]
+    assert [state.height(c) for c in ("a1", "a2", "b2")] == [0, 0, 0]
+    assert state.owner("b1") == "X"
