@@ -145,9 +145,10 @@ class Session:
         """The earlier ply whose position (board and side to move) the last one repeats, if
         the last move was not a pass. pbmserv does not forbid repeats (no ko rule in Drogo);
         the window only points them out."""
-        if not self.record.moves or self.record.moves[-1] in (PASS, RESIGN):
-            return None
         last = self.current
+        if (not last.positions_can_repeat or not self.record.moves
+                or self.record.moves[-1] in (PASS, RESIGN)):
+            return None
         key = (last.to_move, last.render())
         for ply in range(self.ply - 1, -1, -1):
             state = self.states[ply]

@@ -102,6 +102,9 @@ class GameState(ABC):
     voluntary_pass: ClassVar[bool] = False
     offers_swap: ClassVar[bool] = False
     shared_fields: ClassVar[frozenset[str]] = frozenset()
+    # Whether an earlier position can come back (only where stones leave the board, as in
+    # Drogo's captures); the application looks for repeats only then.
+    positions_can_repeat: ClassVar[bool] = False
 
     options: dict[str, int | bool]
     turn_order: tuple[str, ...]

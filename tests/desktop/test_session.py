@@ -253,3 +253,13 @@ def test_a_repeated_drogo_position_is_pointed_out() -> None:
     assert session.states[8].render() == session.current.render()
     session.undo()
     assert session.repeated_from() is None
+
+
+def test_games_whose_positions_never_come_back_are_not_searched_for_repeats(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    monkeypatch.setattr(type(session.current), "render",
+                        lambda self: pytest.fail("an earlier position was rendered"))
+    assert session.repeated_from() is None
