@@ -1,5 +1,11 @@
 """The side panel: the players with their colours, whose turn it is, scores, the result,
-the move list laid out like pbmserv's table, and the note on the position on screen."""
+the move list laid out like pbmserv's table, and the note on the position on screen.
+
+After a move the panel changes only what changed: the players' labels are kept and given
+new texts, and the move table gets the new cells (or loses the ones taken back) instead of
+being built again; a full rebuild, which on a game of a few hundred moves costs a few
+milliseconds plus a relayout of the whole table in the next frame, happens only for a new
+game or when the table's columns change (a swap renames them)."""
 
 from __future__ import annotations
 
@@ -18,6 +24,14 @@ def swatch_style(colour: tuple[int, int, int]) -> str:
     return f"background-color: rgb({r},{g},{b}); border: 1px solid #555; border-radius: 3px;"
 
 
+def _move_item(text: str, note: str) -> QTableWidgetItem:
+    """A cell of the move table: the move, marked ` *` with the note as its tooltip."""
+    item = QTableWidgetItem(text + " *" if note else text)
+    if note:
+        item.setToolTip(note)
+    return item
+
+
 class SidePanel(QWidget):
     """Shows a Session; never changes it except for notes (through `noteEdited`)."""
 
@@ -27,6 +41,9 @@ class SidePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session: Session | None = None
+        self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
+        self._header: list[str] = []  # the move table's column titles on show
+        self._cells: list[tuple[str, str]] = []  # (move text, note) of each ply on show
         self._note_ply = 0
         self._loading_note = False
         layout = QVBoxLayout(self)
@@ -73,38 +90,31 @@ class SidePanel(QWidget):
     # ---- showing the session --------------------------------------------------------
 
     def show_session(self, session: Session) -> None:
-        """Rebuild everything from the session (players, scores, table, note)."""
+        """Shows the session (players, scores, table, note), changing only what differs
+        from what is on show; a new session is laid out from scratch."""
         self.commit_note()
+        fresh = session is not self._session
         self._session = session
-        self._fill_players(session)
-        self._fill_table(session)
+        self._fill_players(session, fresh)
+        self._fill_table(session, fresh)
         self._load_note(session)
 
-    def _fill_players(self, session: Session) -> None:
-        while self.players_grid.count():
-            item = self.players_grid.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.setParent(None)  # gone now, not at the next event loop
-                widget.deleteLater()
+    def _fill_players(self, session: Session, fresh: bool) -> None:
+        if fresh or session.sides != self._player_sides:
+            self._lay_out_players(session.sides)
         shown = session.shown
         outcome = shown.outcome()
         scores = outcome.scores or {}
         for seat, side in enumerate(session.sides):
-            swatch = QLabel()
-            swatch.setFixedSize(18, 18)
-            swatch.setStyleSheet(swatch_style(session.colours[seat]))
-            name = QLabel(f"{side}  {session.name(side)}")
-            name.setObjectName(f"player_{side}")
-            turn = QLabel("to move" if shown.to_move == side else "")
-            turn.setObjectName(f"turn_{side}")
-            if side in shown.resigned:
-                turn.setText("resigned")
-            score = QLabel(str(scores[side]) if side in scores else "")
-            score.setObjectName(f"score_{side}")
-            score.setToolTip("Score")
-            for column, widget in enumerate((swatch, name, turn, score)):
-                self.players_grid.addWidget(widget, seat, column)
+            swatch, name, turn, score = (self.players_grid.itemAtPosition(seat, column).widget()
+                                         for column in range(4))
+            style = swatch_style(session.colours[seat])
+            if swatch.styleSheet() != style:
+                swatch.setStyleSheet(style)
+            name.setText(f"{side}  {session.name(side)}")
+            turn.setText("resigned" if side in shown.resigned
+                         else "to move" if shown.to_move == side else "")
+            score.setText(str(scores[side]) if side in scores else "")
         self.result_label.setText(session.result_text(outcome))
         self.result_label.setVisible(outcome.over)
         subgames = outcome.subgames or ()
@@ -112,25 +122,69 @@ class SidePanel(QWidget):
             f"{s.name}: {session.who(s.winner) if s.winner else 'open'}" for s in subgames))
         self.subgames_label.setVisible(bool(subgames))
 
-    def _fill_table(self, session: Session) -> None:
+    def _lay_out_players(self, sides: tuple[str, ...]) -> None:
+        """One row of labels per seat: colour swatch, side and name, turn, score."""
+        while self.players_grid.count():
+            item = self.players_grid.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.setParent(None)  # gone now, not at the next event loop
+                widget.deleteLater()
+        for seat, side in enumerate(sides):
+            swatch = QLabel()
+            swatch.setFixedSize(18, 18)
+            name = QLabel()
+            name.setObjectName(f"player_{side}")
+            turn = QLabel()
+            turn.setObjectName(f"turn_{side}")
+            score = QLabel()
+            score.setObjectName(f"score_{side}")
+            score.setToolTip("Score")
+            for column, widget in enumerate((swatch, name, turn, score)):
+                self.players_grid.addWidget(widget, seat, column)
+        self._player_sides = tuple(sides)
+
+    def _fill_table(self, session: Session, fresh: bool) -> None:
         sides = session.sides
-        rows = session.move_table()
+        header = [f"{s} {session.name(s)}" for s in sides]
+        cells = [(text, session.note(ply))
+                 for ply, text in enumerate((t for row in session.move_table() for t in row),
+                                            start=1)]
         self.table.blockSignals(True)
-        self.table.clear()
-        self.table.setColumnCount(len(sides))
-        self.table.setHorizontalHeaderLabels([f"{s} {session.name(s)}" for s in sides])
-        self.table.setRowCount(len(rows))
-        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rows))])
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                ply = r * len(sides) + c + 1
-                if session.note(ply):
-                    item.setToolTip(session.note(ply))
-                    item.setText(text + " *")
-                self.table.setItem(r, c, item)
+        if fresh or header != self._header:
+            self._rebuild_table(header, cells)
+        else:
+            self._update_table(cells)
         self.table.blockSignals(False)
+        self._header, self._cells = header, cells
         self._select_ply(session.viewed, len(sides))
+
+    def _rebuild_table(self, header: list[str], cells: list[tuple[str, str]]) -> None:
+        width = len(header)
+        rows = -(-len(cells) // width)
+        self.table.clear()
+        self.table.setColumnCount(width)
+        self.table.setHorizontalHeaderLabels(header)
+        self.table.setRowCount(rows)
+        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(rows)])
+        for index, (text, note) in enumerate(cells):
+            self.table.setItem(*divmod(index, width), _move_item(text, note))
+
+    def _update_table(self, cells: list[tuple[str, str]]) -> None:
+        """Changes the table on show into the table of `cells`, touching only the cells
+        that differ: rows added or taken away at the end, and changed moves or notes."""
+        width = self.table.columnCount()
+        old = self._cells
+        old_rows, rows = self.table.rowCount(), -(-len(cells) // width)
+        for index in range(len(cells), min(len(old), rows * width)):  # emptied, row kept
+            self.table.takeItem(*divmod(index, width))
+        if rows != old_rows:
+            self.table.setRowCount(rows)
+        for row in range(old_rows, rows):
+            self.table.setVerticalHeaderItem(row, QTableWidgetItem(str(row + 1)))
+        for index, cell in enumerate(cells):
+            if index >= len(old) or old[index] != cell:
+                self.table.setItem(*divmod(index, width), _move_item(*cell))
 
     def _select_ply(self, ply: int, width: int) -> None:
         self.table.clearSelection()
@@ -154,7 +208,7 @@ class SidePanel(QWidget):
     def mark_notes(self) -> None:
         """Redraws the move table's note marks after a note changed."""
         if self._session is not None:
-            self._fill_table(self._session)
+            self._fill_table(self._session, fresh=False)
 
     # ---- notes ------------------------------------------------------------------------
 
