@@ -345,11 +345,11 @@ class MainWindow(QMainWindow):
         outcome = state.outcome()
         legal = None if outcome.over else state.legal_moves()
         colours = session.colours_by_side()
-        last = session.last_move_shown
+        last, cells = session.last_move_shown, session.last_cells_shown
         if self.view is not None:
-            self.view.set_position(state, colours, legal, last)
+            self.view.set_position(state, colours, legal, last, cells)
         if self.summary is not None and self.stack.currentWidget() is self.summary:
-            self.summary.set_position(state, colours, legal, last)
+            self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)

@@ -119,6 +119,14 @@ class Session:
     def last_move_shown(self) -> str | None:
         return self.record.moves[self.viewed - 1] if self.viewed > 0 else None
 
+    @property
+    def last_cells_shown(self) -> tuple[str, ...]:
+        """The cells of the last move on screen, read on the position before it: a Druid's
+        step `n` names a direction for the side to move, so only that position knows which
+        Druid stepped from where to where."""
+        move = self.last_move_shown
+        return self.states[self.viewed - 1].move_cells(move) if move else ()
+
     def name(self, side: str) -> str:
         return self.record.players[self.sides.index(side)]
 

@@ -3,6 +3,8 @@ and the sentences for the status bar (the engine's own reasons for refusals)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.protocol import GameState, MoveError
 
 from desktop.views.move_builder import Action, MoveBuilder, Pending
@@ -20,17 +22,15 @@ DEFAULT_COLOURS: dict[str, RGB] = {
 }
 
 
-def last_move_cells(state: GameState, last_move: str | None) -> tuple[str, ...]:
-    """The cells to mark for the move that led to `state`. A Druid step written as a bare
-    direction (`n`) is read by the engine for the side to move now, so for the last move it
-    is marked where the previous mover's Druid now stands."""
-    if not last_move:
-        return ()
-    druids = getattr(state, "druids", None)
-    if druids and last_move.isalpha() and last_move.lower() not in ("swap", "resign", "pass"):
-        mover = state.turn_order[(state.ply - 1) % len(state.turn_order)]
-        return (druids[mover],) if mover in druids else ()
-    return state.move_cells(last_move)
+def marked_cells(state: GameState, last_move: str | None,
+                 last_cells: Sequence[str] | None) -> tuple[str, ...]:
+    """The cells to mark for the move that led to `state`: `last_cells` when the caller read
+    them on the position before the move (the window does), else the move's cells read on
+    `state`, which is right for every move but a Druid's bare step (`n` is read for the
+    side to move, so on the position after it, for the wrong Druid)."""
+    if last_cells is not None:
+        return tuple(last_cells)
+    return state.move_cells(last_move) if last_move else ()
 
 
 class Interaction:

@@ -23,7 +23,7 @@ from PySide6.QtGui import QVector3D
 
 from desktop.views import meshes
 from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.interaction import Interaction, last_move_cells
+from desktop.views.interaction import Interaction, marked_cells
 from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action, is_lintel
 from desktop.views.picking import PickScene
@@ -129,7 +129,8 @@ class StackView(gl.GLViewWidget):
     # ---- the contract ---------------------------------------------------------------
 
     def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
-                     legal: list[str] | None, last_move: str | None) -> None:
+                     legal: list[str] | None, last_move: str | None,
+                     last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self.play.set_position(state, colours, legal)
         self.board = state.board
@@ -147,7 +148,7 @@ class StackView(gl.GLViewWidget):
                                      self.play.colour(side)) for side, cell in druids.items()]
         _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), *figures]))
         _set_lines(self.edge_item, prisms.edges())
-        self._set_marks(state, last_move)
+        self._set_marks(state, marked_cells(state, last_move, last_cells))
         self._position_version += 1
         if new_board:
             self._labels = _labels(self.board)
@@ -238,10 +239,10 @@ class StackView(gl.GLViewWidget):
                        if cells)
         return tuple(edges), marked
 
-    def _set_marks(self, state: GameState, last_move: str | None) -> None:
+    def _set_marks(self, state: GameState, last: Sequence[str]) -> None:
+        """The last move's cells outlined on their stacks, and a finished game's result."""
         assert self.pick_scene is not None
         scene = self.pick_scene
-        last = last_move_cells(state, last_move)
         _set_lines(self.mark_item, meshes.outline_segments(
             self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
         outcome = state.outcome()

@@ -3,12 +3,14 @@ cell's height) drawn top-down, for when the monument hides part of the board."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import DEFAULT_COLOURS, last_move_cells
+from desktop.views.interaction import DEFAULT_COLOURS, marked_cells
 from desktop.views.meshes import footprint
 from rules.protocol import GameState
 
@@ -43,10 +45,11 @@ class SummaryMap(QWidget):
         return QSize(520, 280)
 
     def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
-                     legal: list[str] | None = None, last_move: str | None = None) -> None:
+                     legal: list[str] | None = None, last_move: str | None = None,
+                     last_cells: Sequence[str] | None = None) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
-        self.last_cells = last_move_cells(state, last_move)
+        self.last_cells = marked_cells(state, last_move, last_cells)
         self.druid_cells = set((getattr(state, "druids", None) or {}).values())
         self.update()
 

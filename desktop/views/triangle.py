@@ -8,6 +8,7 @@ move, winning chains, and the hover ghost or refusal sign.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
@@ -15,7 +16,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QKeyEvent, QMouseEvent
                            QPainterPath, QPen, QPolygonF)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
-from desktop.views.interaction import Interaction
+from desktop.views.interaction import Interaction, marked_cells
 from desktop.views.meshes import convex_hull
 from desktop.views.move_builder import Action
 from rules.geometry import Board, column_letters
@@ -59,7 +60,8 @@ class TriangleView(QGraphicsView):
     # ---- the contract ---------------------------------------------------------------
 
     def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
-                     legal: list[str] | None, last_move: str | None) -> None:
+                     legal: list[str] | None, last_move: str | None,
+                     last_cells: Sequence[str] | None = None) -> None:
         self.play.set_position(state, colours, legal)
         self.board = state.board
         self._overlay = []
@@ -68,7 +70,7 @@ class TriangleView(QGraphicsView):
         scene.clear()
         self._draw_tiles(state)
         self._draw_subgames(state)
-        self._draw_stones(state, last_move)
+        self._draw_stones(state, marked_cells(state, last_move, last_cells))
         self._draw_labels()
         rect = scene.itemsBoundingRect().adjusted(-10, -10, 10, 10)
         scene.setSceneRect(rect)
@@ -179,7 +181,7 @@ class TriangleView(QGraphicsView):
         hull = hull + offset / np.linalg.norm(offset, axis=1, keepdims=True) * grow * UNIT * 2
         return QPolygonF([QPointF(x, y) for x, y in hull])
 
-    def _draw_stones(self, state: GameState, last_move: str | None) -> None:
+    def _draw_stones(self, state: GameState, last: Sequence[str]) -> None:
         board = self.board
         radius = UNIT * 0.4
         outline = QPen(QColor(30, 30, 30))
@@ -193,7 +195,7 @@ class TriangleView(QGraphicsView):
                                                   2 * radius), outline,
                                            QBrush(_qcolour(self.play.colour(who))))
             item.setZValue(3)
-        for name in state.move_cells(last_move) if last_move else ():
+        for name in last:
             pen = QPen(LAST_MOVE)
             pen.setWidthF(3.5)
             item = self.scene().addPolygon(self._hexagon(board.index[name], 0.9), pen)

@@ -67,11 +67,13 @@ class FakeView(QWidget):
     def __init__(self, game: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.game = game
-        self.positions: list[tuple[int, dict, list[str] | None, str | None]] = []
+        self.positions: list[tuple[int, dict, list[str] | None, str | None,
+                                   tuple[str, ...] | None]] = []
         self.calls: list[tuple] = []
 
-    def set_position(self, state, colours, legal, last_move) -> None:
-        self.positions.append((state.ply, dict(colours), legal, last_move))
+    def set_position(self, state, colours, legal, last_move, last_cells=None) -> None:
+        self.positions.append((state.ply, dict(colours), legal, last_move,
+                               None if last_cells is None else tuple(last_cells)))
 
     def reset_camera(self) -> None:
         self.calls.append(("reset_camera",))

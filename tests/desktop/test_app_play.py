@@ -5,6 +5,7 @@ saving and reopening."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
@@ -176,6 +177,50 @@ def test_a_drogo_capture_by_clicks_with_undo_redo_and_save(qtbot, window, tmp_pa
     assert window.open_file(target)
     assert moves(window) == ["a2", "a1", "b1", "c3,c3"]
     assert near(pixel(window, "c3"), STONE, 10) and near(pixel(window, "b1"), RED, 10)
+
+
+YELLOW = (255, 219, 51)  # the last move's outline
+
+
+def yellow_near(image, point: QPoint, radius: int = 4) -> int:
+    """How many last-move-yellow pixels lie within `radius` of a point."""
+    found = 0
+    for x in range(point.x() - radius, point.x() + radius + 1):
+        for y in range(point.y() - radius, point.y() + radius + 1):
+            c = image.pixelColor(x, y)
+            found += near((c.red(), c.green(), c.blue()), YELLOW, 45)
+    return found
+
+
+def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -> None:
+    window.start_game(GameChoice("druid", ["-size=5", "-walk"], ["vera", "hugo"], []))
+    for move in ("c1", "a3", "c2", "b3"):  # typed: a click on c2 would hold it for a step
+        assert window.play_move(move)
+    assert window.session.current.druids == {"V": "c1", "H": "a3"}
+    window.top_action.trigger()  # from the side V's Druid hides c2
+    click(qtbot, window, "c1")  # the Druid, then where it steps
+    click(qtbot, window, "c2")
+    assert moves(window)[-1] == "n" and window.session.current.druids["V"] == "c2"
+    view = window.view
+    image = view.grab_image()
+
+    def edge(cell: str, dy: float) -> QPoint:  # middle of a cell's north or south edge
+        cx, cy = view.board.centres[view.board.index[cell]]
+        x, y = view.camera().project(np.array([[cx, cy + dy, view.pick_scene.top(cell)]]))[0]
+        return QPoint(round(x), round(y))
+
+    assert yellow_near(image, edge("c2", 0.485)) > 3  # where V's Druid stands
+    assert yellow_near(image, edge("c1", -0.485)) > 3  # where it came from
+    for cell in ("a3", "a4"):  # H's Druid, which `n` would move now
+        assert yellow_near(image, edge(cell, 0.485)) == 0
+        assert yellow_near(image, edge(cell, -0.485)) == 0
+    window.map_action.trigger()  # the owners map marks the same cells
+    summary = window.summary
+    picture = summary.grab().toImage()
+    for cell, marked in (("c2", True), ("c1", True), ("a3", False), ("a4", False)):
+        rect = summary.cell_rect(cell)
+        top = QPoint(round(rect.center().x()), round(rect.top()))
+        assert (yellow_near(picture, top, 2) > 2) == marked, cell
 
 
 def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:

@@ -141,8 +141,8 @@ def test_typed_moves_play_and_the_status_bar_says_what_happened_or_why_not(
     assert status(window) == "X (alice) played c3. O (bob) to move."
     assert window.move_line.text() == ""
     view = window.view
-    ply, colours, legal, last = view.positions[-1]
-    assert (ply, last) == (1, "c3") and "c3" not in legal and "swap" in legal
+    ply, colours, legal, last, cells = view.positions[-1]
+    assert (ply, last, cells) == (1, "c3", ("c3",)) and "c3" not in legal and "swap" in legal
     assert colours == {"X": (180, 60, 50), "O": (225, 220, 200)}
     type_move(qtbot, window, "c3")
     assert window.session.record.moves == ["c3"]

@@ -161,12 +161,16 @@ def test_pass_swap_and_resign_are_never_built_from_clicks() -> None:
     assert builder.confirm().kind == "none" and builder.cancel().kind == "none"
 
 
-def test_the_last_move_of_a_druid_step_is_marked_where_that_druid_stands() -> None:
-    from desktop.views.interaction import last_move_cells
+def test_the_last_move_is_marked_on_the_cells_read_before_it_when_they_are_given() -> None:
+    from desktop.views.interaction import marked_cells
 
-    state = druid("-size=5 -walk", WALK + ("n",))  # V's Druid stepped from c1 to c2
-    assert state.move_cells("n") == ()  # the engine reads `n` for H, who has no Druid
-    assert last_move_cells(state, "n") == ("c2",)
-    state.play("a1")
-    assert last_move_cells(state, "a1") == ("a1",)
-    assert last_move_cells(state, None) == ()
+    before = druid("-size=5 -walk", ("c1", "a3", "c2", "b3"))  # both Druids on the board
+    after = before.copy()
+    after.play("n")  # V's Druid steps from c1 to c2
+    assert after.druids == {"V": "c2", "H": "a3"}
+    assert after.move_cells("n") == ("a3", "a4")  # the engine reads `n` for H now
+    assert marked_cells(after, "n", before.move_cells("n")) == ("c1", "c2")
+    assert marked_cells(after, "n", ()) == ()
+    after.play("a1")
+    assert marked_cells(after, "a1", None) == ("a1",)  # read on the position shown
+    assert marked_cells(after, None, None) == ()

@@ -263,3 +263,19 @@ def test_games_whose_positions_never_come_back_are_not_searched_for_repeats(
     monkeypatch.setattr(type(session.current), "render",
                         lambda self: pytest.fail("an earlier position was rendered"))
     assert session.repeated_from() is None
+
+
+def test_the_last_move_shown_has_its_cells_read_on_the_position_before_it() -> None:
+    session = Session.new("druid", ["-size=5", "-walk"], ["vera", "hugo"])
+    assert session.last_cells_shown == ()
+    for move in ("c1", "a3", "c2", "b3", "n"):  # V's Druid steps from c1 to c2
+        session.play(move)
+    assert session.current.druids == {"V": "c2", "H": "a3"}
+    assert session.last_cells_shown == ("c1", "c2")
+    session.play("a4,a4")  # H places on a4 and steps its Druid there from a3
+    assert session.current.druids == {"V": "c2", "H": "a4"}
+    assert session.last_cells_shown == ("a4", "a4")
+    session.view(2)
+    assert session.last_cells_shown == ("a3",)
+    session.view(0)
+    assert session.last_cells_shown == ()

@@ -170,6 +170,29 @@ def test_the_last_move_is_outlined(view) -> None:
     assert count(near(image, view.cell_screen_pos("c3"), 20), (255, 219, 51), 40) == 0
 
 
+def outlined(view: StackView, image: QImage, cell: str, side: str) -> int:
+    """Last-move yellow near the middle of one edge ('n', 's', 'e', 'w') of a cell's
+    outline, where no neighbour's outline reaches."""
+    cx, cy = view.board.centres[view.board.index[cell]]
+    dx, dy = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}[side]
+    point = screen(view, cx + 0.485 * dx, cy + 0.485 * dy, view.pick_scene.top(cell) + 0.03)
+    return count(near(image, point, 5), (255, 219, 51), 40)
+
+
+def test_a_druid_step_is_outlined_where_the_druid_left_and_where_it_stands(view) -> None:
+    before = game("druid", "-size=5 -walk", ["c1", "a3", "c2", "b3"])  # both Druids out
+    after = before.copy()
+    after.play("n")  # V's Druid from c1 to c2; `n` now reads as H's step from a3 to a4
+    assert after.druids == {"V": "c2", "H": "a3"} and after.move_cells("n") == ("a3", "a4")
+    view.set_position(after, {}, after.legal_moves(), "n", before.move_cells("n"))
+    view.top_view()
+    image = view.grab_image()
+    assert outlined(view, image, "c2", "n") > 3 and outlined(view, image, "c1", "s") > 3
+    for cell in ("a3", "a4"):
+        for side in "nsew":
+            assert outlined(view, image, cell, side) == 0, (cell, side)
+
+
 def test_a_druid_stands_on_its_stone_and_targets_are_marked(view) -> None:
     state = game("druid", "-size=6 -walk", ["c1"])
     assert state.druids == {"V": "c1"}
