@@ -33,6 +33,12 @@ def marked_cells(state: GameState, last_move: str | None,
     return state.move_cells(last_move) if last_move else ()
 
 
+def marks_sarsens(state: GameState) -> bool:
+    """Whether sarsens are specially marked: in Druid with -nostack, where a sarsen may not
+    go on a sarsen, so a player must see which tops are sarsens."""
+    return state.game == "druid" and bool(state.options.get("nostack"))
+
+
 class Interaction:
     """The position a view shows and how clicks on it become moves.
 

@@ -243,6 +243,41 @@ def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB])
     return prisms
 
 
+SARSEN_MARK_SCALE = 0.36  # the mark's size relative to its cell
+SARSEN_MARK_SHADE = 0.55  # the mark's colour: the stone's, this much as bright
+SARSEN_MARK_LIFT = 0.015  # above the top face: clear of it in the depth buffer
+
+
+def uncovered_sarsens(stones: Iterable[Stone]) -> list[Stone]:
+    """The sarsens whose top nothing covers (no stone above them, lintels included)."""
+    stones = list(stones)
+    top: dict[str, int] = {}
+    for stone in stones:
+        for cell in stone.cells:
+            top[cell] = max(top.get(cell, 0), stone.level)
+    return [s for s in stones if s.kind == "sarsen" and top[s.cells[0]] == s.level]
+
+
+def sarsen_marks(board: Board, stones: Iterable[Stone], colours: dict[str, RGB]) -> Mesh:
+    """A small darker plate in the cell's shape on the top of every uncovered sarsen (Druid
+    with -nostack marks sarsens): flat faces only, to be merged into the stone mesh."""
+    marked = uncovered_sarsens(stones)
+    if not marked:
+        return Mesh()
+    grey = (128, 128, 128)
+    polys = np.array([footprint(board, board.index[s.cells[0]], SARSEN_MARK_SCALE)
+                      for s in marked])
+    z = np.array([stone_z(s.level)[1] + SARSEN_MARK_LIFT for s in marked])
+    rgb = np.array([colours.get(s.owner, grey) for s in marked], float) / 255.0
+    n, k, _ = polys.shape
+    vertices = np.dstack([polys, np.broadcast_to(z[:, None], (n, k))]).reshape(-1, 3)
+    fan = np.array([(0, i, i + 1) for i in range(1, k - 1)])
+    faces = (fan[None] + (np.arange(n) * k)[:, None, None]).reshape(-1, 3)
+    shade = np.c_[rgb * SARSEN_MARK_SHADE, np.ones(n)]
+    return Mesh(vertices.astype(np.float32), faces.astype(np.uint32),
+                np.repeat(shade, k, axis=0).astype(np.float32))
+
+
 BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))
 SLAB_COLOUR = (104, 84, 64)
 

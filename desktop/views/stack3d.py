@@ -1,7 +1,8 @@
 """The 3D monument view of the stacking games (Druid on square, hex and Y boards; Drogo).
 
 The position is drawn as a few merged meshes (the board, cached until its goal edges or
-targets change; the stones with the Druid figures, rebuilt for each position) plus line sets
+targets change; the stones with the Druid figures and, in Druid with -nostack, a darker plate
+on every uncovered sarsen, rebuilt for each position) plus line sets
 for edges and marks; hovering only rebuilds the small ghost mesh and the highlights. Pointing
 uses the numpy ray cast of desktop.views.picking and the move builder; nothing here knows a
 game's rules.
@@ -23,7 +24,7 @@ from PySide6.QtGui import QVector3D
 
 from desktop.views import meshes
 from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.interaction import Interaction, marked_cells
+from desktop.views.interaction import Interaction, marked_cells, marks_sarsens
 from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action, is_lintel
 from desktop.views.picking import PickScene
@@ -146,7 +147,9 @@ class StackView(gl.GLViewWidget):
         prisms = meshes.stone_prisms(self.board, stones, self.play.colours)
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), *figures]))
+        marks = (meshes.sarsen_marks(self.board, stones, self.play.colours)
+                 if marks_sarsens(state) else Mesh())
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), marks, *figures]))
         _set_lines(self.edge_item, prisms.edges())
         self._set_marks(state, marked_cells(state, last_move, last_cells))
         self._position_version += 1

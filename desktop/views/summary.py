@@ -1,5 +1,6 @@
 """SummaryMap: pbmserv's two board summaries (the owner of each cell's top stone, and each
-cell's height) drawn top-down, for when the monument hides part of the board."""
+cell's height) drawn top-down, for when the monument hides part of the board. In Druid with
+-nostack a cell topped by a sarsen has a darker ring inside it on both maps."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import DEFAULT_COLOURS, marked_cells
-from desktop.views.meshes import footprint
+from desktop.views.interaction import DEFAULT_COLOURS, marked_cells, marks_sarsens
+from desktop.views.meshes import footprint, uncovered_sarsens
 from rules.protocol import GameState
 
 MARGIN = 18.0
 GAP = 24.0
 TITLE = 18.0
 EMPTY = (92, 98, 104)
+SARSEN_RING = 0.66  # the -nostack sarsen ring's size relative to the cell's outline
+SARSEN_SHADE = 0.55  # its colour: the cell's, this much as bright
 
 
 def _text_colour(rgb: tuple[int, int, int]) -> QColor:
@@ -40,6 +43,7 @@ class SummaryMap(QWidget):
         self.colours = dict(DEFAULT_COLOURS)
         self.last_cells: tuple[str, ...] = ()
         self.druid_cells: set[str] = set()
+        self.sarsen_cells: set[str] = set()  # cells topped by a sarsen, when they are marked
 
     def sizeHint(self) -> QSize:
         return QSize(520, 280)
@@ -51,6 +55,8 @@ class SummaryMap(QWidget):
         self.colours = {**DEFAULT_COLOURS, **colours}
         self.last_cells = marked_cells(state, last_move, last_cells)
         self.druid_cells = set((getattr(state, "druids", None) or {}).values())
+        self.sarsen_cells = ({s.cells[0] for s in uncovered_sarsens(state.stones())}
+                             if marks_sarsens(state) else set())
         self.update()
 
     # ---- layout -----------------------------------------------------------------------
@@ -119,10 +125,22 @@ class SummaryMap(QWidget):
                 pen.setWidthF(2.5 if name in last else 0.8)
                 painter.setPen(pen)
                 painter.drawPolygon(polygon)
+                if name in self.sarsen_cells:
+                    self._draw_sarsen_ring(painter, rings[i], origins[which], scale, span, fill)
                 if text:
                     painter.setPen(_text_colour(fill))
                     painter.drawText(polygon.boundingRect(), Qt.AlignmentFlag.AlignCenter, text)
         painter.end()
+
+    def _draw_sarsen_ring(self, painter: QPainter, ring: np.ndarray, origin: np.ndarray,
+                          scale: float, span: np.ndarray, fill: tuple[int, int, int]) -> None:
+        centre = ring.mean(axis=0)
+        inner = self._to_screen(centre + (ring - centre) * SARSEN_RING, origin, scale, span)
+        pen = QPen(QColor(*(int(c * SARSEN_SHADE) for c in fill)))
+        pen.setWidthF(max(1.5, scale * 0.07))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(inner)
 
     def _cell_look(self, name: str, height: int, tallest: int, which: int
                    ) -> tuple[tuple[int, int, int], str]:

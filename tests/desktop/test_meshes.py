@@ -154,3 +154,29 @@ def test_chain_segments_join_neighbours_and_branches() -> None:
                 for a, b in (("a1", "a2"), ("a2", "a3"), ("a2", "b2"), ("b2", "c2"))}
     assert pairs == expected
     assert segs[2:4, 2].max() == pytest.approx(2.25)  # floating above a3's top
+
+
+def test_uncovered_sarsens_get_a_darker_plate_on_their_tops() -> None:
+    board = square_board(5)
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("d2",), 1, "V", "sarsen"),
+              Stone(("b2", "c2", "d2"), 2, "H", "lintel"), Stone(("c4",), 1, "H", "sarsen"),
+              Stone(("c4",), 2, "H", "sarsen"), Stone(("a1",), 1, "V", "sarsen")]
+    assert [s.cells for s in meshes.uncovered_sarsens(stones)] == [("c4",), ("a1",)]
+    assert [s.level for s in meshes.uncovered_sarsens(stones)] == [2, 1]
+    mesh = meshes.sarsen_marks(board, stones, {"V": RED, "H": STONE})
+    assert len(mesh.faces) == 2 * 2  # one square of two triangles per uncovered sarsen
+    assert np.all(face_normals(mesh)[:, 2] > 0)  # facing up
+    plates = mesh.vertices.reshape(2, 4, 3)
+    for plate, cell, level, colour in ((plates[0], "c4", 2, STONE), (plates[1], "a1", 1, RED)):
+        centre = np.array(board.centres[board.index[cell]])
+        np.testing.assert_allclose(plate[:, :2].mean(axis=0), centre, atol=1e-6)
+        assert np.ptp(plate[:, 0]) == pytest.approx(meshes.SARSEN_MARK_SCALE)
+        assert np.all(plate[:, 2] > stone_z(level)[1]) and np.all(
+            plate[:, 2] < stone_z(level)[1] + 0.05)
+    np.testing.assert_allclose(mesh.colours[:4, :3], np.tile(np.array(STONE) / 255 * 0.55, (4, 1)),
+                               atol=1e-6)
+    np.testing.assert_allclose(mesh.colours[4:, :3], np.tile(np.array(RED) / 255 * 0.55, (4, 1)),
+                               atol=1e-6)
+    hexes = meshes.sarsen_marks(hex_board(3), [Stone(("c3",), 1, "X", "sarsen")], {})
+    assert len(hexes.vertices) == 6 and len(hexes.faces) == 4  # a hexagon on hex boards
+    assert len(meshes.sarsen_marks(board, stones[2:3], {}).faces) == 0

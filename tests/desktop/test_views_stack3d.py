@@ -170,6 +170,38 @@ def test_the_last_move_is_outlined(view) -> None:
     assert count(near(image, view.cell_screen_pos("c3"), 20), (255, 219, 51), 40) == 0
 
 
+NOSTACK_MOVES = ["c3", "d4", "c5", "d3", "c3-c5", "b2", "a1"]  # V's lintel covers c3, c5
+
+
+def darker(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(round(c * 0.55) for c in colour)
+
+
+def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
+    tops = {}
+    for params in ("-size=6", "-size=6 -nostack"):
+        show(view, game("druid", params, NOSTACK_MOVES))
+        image = view.grab_image()
+        tops[params] = {cell: rgb(image, view.cell_screen_pos(cell))
+                        for cell in ("a1", "b2", "d4", "c4")}
+    plain, marked = tops["-size=6"], tops["-size=6 -nostack"]
+    assert close(plain["a1"], RED) and close(plain["b2"], STONE) and close(plain["d4"], STONE)
+    assert close(marked["a1"], darker(RED)) and close(marked["b2"], darker(STONE))
+    assert close(marked["d4"], darker(STONE))
+    assert close(plain["c4"], RED) and close(marked["c4"], RED)  # a lintel is not a sarsen
+    # the mark is small: the top's corners keep the stone's colour
+    image = view.grab_image()
+    cx, cy = view.board.centres[view.board.index["b2"]]
+    assert close(rgb(image, screen(view, cx - 0.3, cy - 0.3, 1.0)), STONE)
+    # Drogo's cubes are never marked
+    drogo = create_view("drogo")
+    drogo.resize(400, 300)
+    state = game("drogo", "-size=4", ["b2"])
+    drogo.set_position(state, {}, state.legal_moves(), "b2")
+    assert close(rgb(drogo.grab_image(), drogo.cell_screen_pos("b2")), RED)
+    drogo.deleteLater()
+
+
 def outlined(view: StackView, image: QImage, cell: str, side: str) -> int:
     """Last-move yellow near the middle of one edge ('n', 's', 'e', 'w') of a cell's
     outline, where no neighbour's outline reaches."""
