@@ -152,16 +152,8 @@ class DrogoState(GameState):
     def board_moves_exist(self) -> bool:
         return self._seat_can_move(self._seat_to_move())
 
-    @property
-    def to_move(self) -> str | None:
-        """As GameState.to_move, without building an Outcome (playouts ask several times a
-        ply): with nobody resigned, `outcome()` is the board's, over when nobody can move."""
-        if self.resigned:
-            return GameState.to_move.fget(self)  # type: ignore[attr-defined]
-        if self._stuck if self._stuck_version == self._version else self._nobody_can_move():
-            return None
-        order = self.turn_order
-        return order[len(self.moves) % len(order)]
+    def _board_over(self) -> bool:
+        return self._nobody_can_move()
 
     def _play_board_move(self, text: str) -> str:
         seat = len(self.moves) % len(self.turn_order)
@@ -570,7 +562,8 @@ class DrogoState(GameState):
     def _nobody_can_move(self) -> bool:
         """Whether no side still in the game has a board move (the side to move is asked
         first: it is the likeliest to be asked anyway). Remembered for the position while
-        nobody has resigned, as `to_move` asks it several times a ply."""
+        nobody has resigned, as `to_move` asks it (through `_board_over`) several times a
+        ply."""
         if self.resigned:
             return not any(self._seat_can_move(seat) for seat in self._seats_from_mover()
                            if self.turn_order[seat] not in self.resigned)

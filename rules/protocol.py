@@ -127,9 +127,18 @@ class GameState(ABC):
     @property
     def to_move(self) -> str | None:
         """The side letter to move, or None when the game is over."""
-        if self.outcome().over:
+        if self._over():
             return None
         return self.turn_order[len(self.moves) % len(self.turn_order)]
+
+    def _over(self) -> bool:
+        """Whether the game has ended, as `outcome()` decides it, without building the
+        Outcome (playouts ask `to_move` several times a ply)."""
+        if self.resigned and len(self.turn_order) - len(self.resigned) == 1:
+            return True
+        if self.voluntary_pass and self.passes_in_row >= len(self.turn_order):
+            return True
+        return self._board_over()
 
     def outcome(self) -> Outcome:
         alive = [s for s in self.turn_order if s not in self.resigned]
@@ -226,6 +235,11 @@ class GameState(ABC):
         """The cells a player points at, in order, to make `move` (a legal move's canonical
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
         return ()
+
+    def _board_over(self) -> bool:
+        """Whether the board has decided the game; a game may answer faster than
+        `_board_outcome().over`."""
+        return self._board_outcome().over
 
     def board_moves_exist(self) -> bool:
         """Whether the side to move has a board move; games may answer faster than listing."""

@@ -136,3 +136,11 @@ def test_copies_share_only_the_declared_constant_tables(monkeypatch) -> None:
     monkeypatch.setattr(type(state), "shared_fields", frozenset({"table"}))
     twin = state.copy()
     assert twin.table is state.table and twin.cells is not state.cells
+
+
+def test_to_move_is_none_exactly_when_the_outcome_is_over() -> None:
+    state = new(players=3)
+    for move in ("a1", "resign", "b1", "--", "--", "resign"):
+        assert (state.to_move is None) == state.outcome().over
+        state.play(move)
+    assert state.to_move is None and state.outcome().winner == "X"
