@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from rules.geometry import Board
+from rules.geometry import Board, column_letters
 from rules.protocol import Stone
 
 PITCH = 1.0  # height of one level
@@ -542,3 +542,43 @@ def chain_segments(board: Board, chain: Sequence[str], tops: Sequence[float],
     if not segs:
         return np.zeros((0, 3), np.float32)
     return np.array(segs, np.float32)
+
+
+def _row_directions(board: Board) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Which way a row runs out of the board at its first and at its last cell: square rows
+    run east-west; Y rows rise to the right (north-east); a hex-hex row is a V (it runs
+    down to the right over the left half, up over the right half), so it leaves the board
+    north-west and north-east."""
+    if board.kind == "square":
+        return (-1.0, 0.0), (1.0, 0.0)
+    c, s = math.sqrt(3.0) / 2.0, 0.5
+    if board.kind == "y":
+        return (-c, -s), (c, s)
+    return (-c, s), (c, s)
+
+
+def coordinate_labels(board: Board, reach: float = 0.95) -> list[tuple[tuple[float, float], str]]:
+    """Where the coordinates go on every side of the board, `reach` beyond the cells that
+    end each line: each column's letters below its lowest cell (and on square boards above
+    its highest), each row's number beyond its first and its last cell, along the row. So
+    a hex board's upper rows, which do not reach the first column, are labelled on the
+    upper edges where they begin, and a Y board's rows on its right-hand edge where they
+    end. (On hex and Y boards the column tops lie on the edges the rows label; letters
+    there too would crowd the numbers.)"""
+    columns: dict[int, list[int]] = {}
+    rows: dict[str, list[int]] = {}
+    for i, (x, _) in enumerate(board.coords):
+        columns.setdefault(x, []).append(i)
+        rows.setdefault(board.names[i][len(column_letters(x)):], []).append(i)
+    out: list[tuple[tuple[float, float], str]] = []
+    ends = ((min, -1.0), (max, 1.0))[:2 if board.kind == "square" else 1]
+    for x, cells in sorted(columns.items()):
+        for end, dy in ends:
+            cx, cy = board.centres[end(cells, key=lambda i: board.centres[i][1])]
+            out.append(((cx, cy + dy * reach), column_letters(x)))
+    first, last = _row_directions(board)
+    for row, cells in rows.items():
+        for pick, (dx, dy) in ((min, first), (max, last)):
+            cx, cy = board.centres[pick(cells, key=lambda i: board.coords[i][0])]
+            out.append(((cx + dx * reach, cy + dy * reach), row))
+    return out

@@ -40,7 +40,7 @@ from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action, is_lintel
 from desktop.views.picking import PickScene
-from rules.geometry import Board, column_letters
+from rules.geometry import Board
 from rules.protocol import GameState
 
 BACKGROUND = (40, 46, 54)
@@ -792,40 +792,8 @@ def _extent(board: Board) -> float:
     return float(np.linalg.norm(centres - centres.mean(axis=0), axis=1).max()) + 1.0
 
 
-def _row_directions(board: Board) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Which way a row runs out of the board at its first and at its last cell: square rows
-    run east-west; Y rows rise to the right (north-east); a hex-hex row is a V (it runs
-    down to the right over the left half, up over the right half), so it leaves the board
-    north-west and north-east."""
-    if board.kind == "square":
-        return (-1.0, 0.0), (1.0, 0.0)
-    c, s = math.sqrt(3.0) / 2.0, 0.5
-    if board.kind == "y":
-        return (-c, -s), (c, s)
-    return (-c, s), (c, s)
-
-
 def _labels(board: Board) -> list[tuple[np.ndarray, str]]:
-    """Coordinate labels on the slab on every side of the board: each column's letters
-    below its lowest cell (and on square boards above its highest), each row's number
-    beyond its first and its last cell, along the row, so a hex board's upper rows, which
-    do not reach the first column, are labelled on the upper edges where they begin, and a
-    Y board's rows on its right-hand edge where they end. (On hex and Y boards the column
-    tops lie on the edges the rows label; letters there too would crowd the numbers.)"""
+    """The coordinate labels (meshes.coordinate_labels) on the slab round the board."""
     z = meshes.SLAB_TOP + 0.01
-    columns: dict[int, list[int]] = {}
-    rows: dict[str, list[int]] = {}
-    for i, (x, _) in enumerate(board.coords):
-        columns.setdefault(x, []).append(i)
-        rows.setdefault(board.names[i][len(column_letters(x)):], []).append(i)
-    out: list[tuple[np.ndarray, str]] = []
-    for x, cells in sorted(columns.items()):
-        for end, dy in ((min, -1.0), (max, 1.0))[:2 if board.kind == "square" else 1]:
-            cx, cy = board.centres[end(cells, key=lambda i: board.centres[i][1])]
-            out.append((np.array([cx, cy + dy * LABEL_REACH, z]), column_letters(x)))
-    first, last = _row_directions(board)
-    for row, cells in rows.items():
-        for end, (dx, dy) in ((min, first), (max, last)):
-            cx, cy = board.centres[end(cells, key=lambda i: board.coords[i][0])]
-            out.append((np.array([cx + dx * LABEL_REACH, cy + dy * LABEL_REACH, z]), row))
-    return out
+    return [(np.array([x, y, z]), text)
+            for (x, y), text in meshes.coordinate_labels(board, LABEL_REACH)]
