@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.views.meshes import BOARD_COLOURS, CLASSIC_BOARD_COLOURS, RGB
+from desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
+                                  SEPARATE_SCALE, SIDES, STONE_SCALE)
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,11 @@ class Look:
     ghost_alpha: float = 0.72  # the hover ghost's opacity
     ghost_outline: bool = True  # the hover ghost outlined in white
     board: tuple[RGB, RGB, RGB] = BOARD_COLOURS
+    stone_scale: float = SEPARATE_SCALE  # a sarsen's or cube's width relative to its cell
+    sides: tuple[float, float] = SIDES  # side faces' shading (meshes.side_shade)
 
 
 NEW = Look()
 CLASSIC = Look(elevation=38.0, samples=0, beams=False, uprights=False, contrast=False,
                marker=False, framed=False, ghost_alpha=0.55, ghost_outline=False,
-               board=CLASSIC_BOARD_COLOURS)
+               board=CLASSIC_BOARD_COLOURS, stone_scale=STONE_SCALE, sides=CLASSIC_SIDES)

@@ -26,7 +26,8 @@ from rules.protocol import Stone
 
 PITCH = 1.0  # height of one level
 VGAP = 0.06  # vertical gap between stacked stones
-STONE_SCALE = 0.9  # a stone's footprint relative to its cell
+STONE_SCALE = 0.9  # a stone's footprint relative to its cell (the first look)
+SEPARATE_SCALE = 0.84  # the same with a wider gap, so neighbouring stones stand apart
 BEAM_SCALE = 0.66  # a lintel drawn as a beam: its width relative to a cell
 UNDERSIDE_SHADE = 0.35  # a stone's bottom face: its colour, this much as bright
 BEAM_UNDERSIDE_SHADE = 0.2  # a beam's bottom face, darker still: the gap reads as shadow
@@ -141,10 +142,15 @@ class Mesh:
                     np.concatenate([p.colours for p in parts]).astype(np.float32))
 
 
-def side_shade(normals: np.ndarray) -> np.ndarray:
+SIDES = (0.5, 0.22)  # side faces: brightness base + gain x (normal . LIGHT), darker than tops
+CLASSIC_SIDES = (0.62, 0.26)  # the first look's sides, nearer the tops' brightness
+
+
+def side_shade(normals: np.ndarray, sides: tuple[float, float] = SIDES) -> np.ndarray:
     """Brightness of vertical faces with outward horizontal unit normals (..., 2): every
-    direction gets its own shade, so neighbouring faces of a stack stay distinct."""
-    return 0.62 + 0.26 * (normals @ LIGHT)
+    direction gets its own shade, so neighbouring faces of a stack stay distinct, and the
+    face towards the default camera stays well darker than the top."""
+    return sides[0] + sides[1] * (normals @ LIGHT)
 
 
 @dataclass
@@ -186,8 +192,8 @@ class PrismSet:
                             for members in groups.values()]
         return self._arrays
 
-    def mesh(self) -> Mesh:
-        return Mesh.concat([_prism_mesh(*group) for group in self._groups()])
+    def mesh(self, sides: tuple[float, float] = SIDES) -> Mesh:
+        return Mesh.concat([_prism_mesh(*group, sides) for group in self._groups()])
 
     def edges(self, grow: float = 0.004, uprights: bool = False) -> np.ndarray:
         """Line segments (2m, 3) around every top face, pushed slightly outwards so that they
@@ -230,7 +236,7 @@ class PrismSet:
 
 
 def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray,
-                under: np.ndarray) -> Mesh:
+                under: np.ndarray, side_light: tuple[float, float] = SIDES) -> Mesh:
     """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads."""
     n, k, _ = polys.shape
     z0k = np.broadcast_to(z0[:, None], (n, k))
@@ -258,7 +264,7 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
     rgb, alpha = rgba[:, :3], rgba[:, 3:4]
     top_c = np.broadcast_to(np.c_[rgb, alpha][:, None], (n, k, 4))
     bottom_c = np.broadcast_to(np.c_[rgb * under[:, None], alpha][:, None], (n, k, 4))
-    shade = side_shade(normals)  # (n, k)
+    shade = side_shade(normals, side_light)  # (n, k)
     side_rgb = rgb[:, None, :] * shade[:, :, None]
     side_c = np.repeat(np.concatenate([side_rgb, np.broadcast_to(alpha[:, None], (n, k, 1))],
                                       axis=2), 4, axis=1)
@@ -287,17 +293,19 @@ def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SC
 
 
 def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
-                 beams: bool = False) -> PrismSet:
+                 beams: bool = False, scale: float = STONE_SCALE) -> PrismSet:
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
     drawing them first lets the depth test skip more hidden pixels. With `beams` lintels
-    are narrow beams with a darker underside."""
+    are narrow beams with a darker underside; `scale` sizes sarsens and cubes."""
     prisms = PrismSet()
     rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
     grey = rgbf((128, 128, 128))
     for stone in sorted(stones, key=lambda s: -s.level):
         z0, z1 = stone_z(stone.level)
         beam = beams and len(stone.cells) > 1
-        prisms.add(stone_polygon(board, stone, beams), z0, z1, rgba.get(stone.owner, grey),
+        poly = (_stone_polygon(board, stone.cells, BEAM_SCALE) if beam
+                else _stone_polygon(board, stone.cells, scale))
+        prisms.add(poly, z0, z1, rgba.get(stone.owner, grey),
                    BEAM_UNDERSIDE_SHADE if beam else UNDERSIDE_SHADE)
     return prisms
 
@@ -485,11 +493,11 @@ def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
 
 
 def ghost_prisms(board: Board, cells: Sequence[str], level: int, colour: RGB,
-                 alpha: float = 0.55) -> PrismSet:
+                 alpha: float = 0.55, scale: float = STONE_SCALE) -> PrismSet:
     """Where a piece would land: one prism per cell, or a lintel over three cells."""
     prisms = PrismSet()
     z0, z1 = stone_z(level)
-    polys = [footprint(board, board.index[c], STONE_SCALE) for c in cells]
+    polys = [footprint(board, board.index[c], scale) for c in cells]
     poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
     prisms.add(poly, z0, z1, rgbf(colour, alpha))
     return prisms

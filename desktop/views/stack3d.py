@@ -112,11 +112,13 @@ class StackView(gl.GLViewWidget):
         super().__init__(parent)
         self.look = look
         self._depth_copy: QOpenGLFramebufferObject | None = None
-        samples = look.msaa(software_renderer()) if look.samples or look.software_samples \
-            else 0
-        if samples:
+        # the samples asked for (format() later tells the context's, which has none: the
+        # widget's own framebuffer is the one multisampled)
+        self.samples = (look.msaa(software_renderer()) if look.samples or look.software_samples
+                        else 0)
+        if self.samples:
             surface = self.format()
-            surface.setSamples(samples)
+            surface.setSamples(self.samples)
             self.setFormat(surface)
         self.opts["ortho"] = False
         self.setMouseTracking(True)
@@ -196,14 +198,16 @@ class StackView(gl.GLViewWidget):
                                                            self.look.board).mesh())
             self._board_key = board_key
         colours = self.stone_colours()
-        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams)
+        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams,
+                                     self.look.stone_scale)
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if marks_sarsens(state) else Mesh())
         shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
                    if self.look.beams else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), marks, shadows, *figures]))
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides), marks, shadows,
+                                                *figures]))
         _set_lines(self.edge_item, prisms.edges(uprights=self.look.uprights),
                    prisms.edge_colours(uprights=self.look.uprights))
         self._set_marks(state, marked_cells(state, last_move, last_cells))
@@ -454,7 +458,7 @@ class StackView(gl.GLViewWidget):
         _set_lines(self.target_item, meshes.outline_segments(
             self.board, [(c, self.pick_scene.top(c)) for c in targets], 0.9)
             if self.board is not None and self.pick_scene is not None else np.zeros((0, 3)))
-        _set_mesh(self.ghost_item, Mesh.concat([p.mesh() for p in parts]))
+        _set_mesh(self.ghost_item, Mesh.concat([p.mesh(self.look.sides) for p in parts]))
         if self.look.ghost_outline:
             _set_lines(self.ghost_edge_item, np.concatenate(
                 [p.edges(0.01, uprights=True) for p in parts] or [np.zeros((0, 3))]))
@@ -466,7 +470,7 @@ class StackView(gl.GLViewWidget):
         height = getattr(self.play.state, "height")
         level = max(height(c) for c in cells) + extra
         return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour(),
-                                   self.look.ghost_alpha)
+                                   self.look.ghost_alpha, self.look.stone_scale)
 
     def _hover_parts(self, cell: str, action: Action) -> list[PrismSet]:
         state = self.play.state
@@ -605,7 +609,7 @@ class StackView(gl.GLViewWidget):
     def _resolve_depth(self) -> None:
         """With multisampling the widget's depth buffer cannot be read pixel by pixel: copy
         it into a plain framebuffer of the same size and read that one instead."""
-        if self.format().samples() <= 0:
+        if self.samples <= 0:
             return
         ratio = self.devicePixelRatioF()
         w, h = int(self.width() * ratio), int(self.height() * ratio)

@@ -180,3 +180,73 @@ def test_uncovered_sarsens_get_a_darker_plate_on_their_tops() -> None:
     hexes = meshes.sarsen_marks(hex_board(3), [Stone(("c3",), 1, "X", "sarsen")], {})
     assert len(hexes.vertices) == 6 and len(hexes.faces) == 4  # a hexagon on hex boards
     assert len(meshes.sarsen_marks(board, stones[2:3], {}).faces) == 0
+
+
+def test_legible_moves_only_colours_too_near_the_board() -> None:
+    tile = meshes.BOARD_COLOURS[0]
+    for colour in [(180, 60, 50), (225, 220, 200), (40, 160, 200), (240, 200, 30)]:
+        assert meshes.legible(colour, tile) == colour  # far enough: as chosen
+    for colour in [tile, (120, 130, 120), (60, 90, 170), (100, 100, 100), (140, 140, 150)]:
+        moved = meshes.legible(colour, tile)
+        assert np.linalg.norm(np.subtract(moved, tile)) >= meshes.MIN_CONTRAST - 1
+        assert all(0 <= c <= 255 for c in moved)
+    # lighter colours get lighter, darker ones darker
+    assert sum(meshes.legible((140, 140, 150), tile)) > sum((140, 140, 150))
+    assert sum(meshes.legible((100, 100, 100), tile)) < 300
+
+
+def test_beams_are_narrower_than_sarsens_with_a_darker_underside() -> None:
+    board = square_board(5)
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("d2",), 1, "V", "sarsen"),
+              Stone(("b2", "c2", "d2"), 2, "V", "lintel")]
+    prisms = meshes.stone_prisms(board, stones, {"V": RED}, beams=True,
+                                 scale=meshes.SEPARATE_SCALE)
+    beam = next(i for i, poly in enumerate(prisms.polys) if np.ptp(poly[:, 0]) > 2)
+    sarsen = next(i for i, poly in enumerate(prisms.polys) if np.ptp(poly[:, 0]) < 1)
+    assert np.ptp(prisms.polys[beam][:, 1]) == pytest.approx(meshes.BEAM_SCALE)
+    assert np.ptp(prisms.polys[sarsen][:, 1]) == pytest.approx(meshes.SEPARATE_SCALE)
+    assert prisms.undersides[beam] < prisms.undersides[sarsen]
+    # the shade under the beam's middle: one dark plate on c2's tile
+    shadow = meshes.gap_shadows(board, stones, {"V": RED}, meshes.BOARD_COLOURS)
+    assert len(shadow.vertices) == 4 and np.allclose(shadow.vertices[:, 2], 0.01)
+    np.testing.assert_allclose(shadow.vertices[:, :2].mean(axis=0), board.centres[board.index["c2"]])
+    tile = meshes.BOARD_COLOURS[meshes.tile_colour_index(board, board.index["c2"])]
+    np.testing.assert_allclose(shadow.colours[0, :3], np.array(tile) / 255 * 0.45, atol=1e-6)
+    # a filled middle leaves no gap, and no shadow
+    filled = stones + [Stone(("c2",), 1, "V", "sarsen")]
+    assert len(meshes.gap_shadows(board, filled, {"V": RED}, meshes.BOARD_COLOURS).faces) == 0
+
+
+def test_outlines_in_each_stones_darker_colour_with_the_uprights() -> None:
+    board = square_board(5)
+    prisms = meshes.stone_prisms(board, [Stone(("b2",), 1, "V", "sarsen"),
+                                         Stone(("c3",), 1, "H", "sarsen")],
+                                 {"V": RED, "H": STONE})
+    tops, all_edges = prisms.edges(), prisms.edges(uprights=True)
+    assert len(all_edges) == 2 * len(tops)  # four upright edges per cube besides the top's
+    colours = prisms.edge_colours(uprights=True)
+    assert len(colours) == len(all_edges)
+    shades = {tuple(np.round(c[:3] * 255 / meshes.OUTLINE_SHADE)) for c in colours}
+    assert shades == {RED, STONE}
+
+
+@pytest.mark.parametrize("kind,size", [("square", 6), ("hex", 5), ("y", 6)])
+def test_coordinates_on_every_side(kind, size) -> None:
+    from rules.geometry import column_letters
+
+    board = {"square": square_board, "hex": hex_board, "y": y_board}[kind](size)
+    labels = meshes.coordinate_labels(board, 0.95)
+    centres = np.array(board.centres)
+    texts = [t for _, t in labels]
+    rows = {name[len(column_letters(x)):] for name, (x, _) in zip(board.names, board.coords)}
+    for row in rows:  # each row at both ends
+        assert texts.count(row) == 2, row
+    columns = {column_letters(x) for x, _ in board.coords}
+    for column in columns:
+        assert texts.count(column) == (2 if kind == "square" else 1)
+    for (x, y), _ in labels:  # all off the board: nearer no cell than the reach
+        assert np.linalg.norm(centres - (x, y), axis=1).min() >= 0.9
+    # and round it: labels on both sides of the middle, both ways
+    points = np.array([p for p, _ in labels]) - centres.mean(axis=0)
+    angles = np.degrees(np.arctan2(points[:, 1], points[:, 0]))
+    assert np.histogram(angles, bins=6, range=(-180, 180))[0].min() > 0
