@@ -89,16 +89,11 @@ def _line_item(width: float, colour: tuple[float, float, float, float]) -> gl.GL
     return item
 
 
-def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray,
-               colours: np.ndarray | None = None) -> None:
-    """Show the segments, in the item's colour or one colour (n, 4) per vertex."""
+def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray) -> None:
     if len(segments) == 0:
         item.setVisible(False)
         return
-    if colours is None:
-        item.setData(pos=segments)
-    else:
-        item.setData(pos=segments, color=colours)
+    item.setData(pos=segments)
     item.setVisible(True)
 
 
@@ -206,12 +201,11 @@ class StackView(gl.GLViewWidget):
                  if marks_sarsens(state) else Mesh())
         shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
                    if self.look.beams else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides), marks, shadows,
-                                                *figures]))
-        _set_lines(self.edge_item, prisms.edges(uprights=self.look.uprights),
-                   prisms.edge_colours(uprights=self.look.uprights))
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
+                                                marks, shadows, *figures]))
+        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
         self._set_marks(state, marked_cells(state, last_move, last_cells))
-        self._set_heights()
+        self._height_texts = []  # laid out again on the next frame that shows them
         self._position_version += 1
         if new_board:
             self._labels = _labels(self.board)
@@ -518,7 +512,9 @@ class StackView(gl.GLViewWidget):
             x, y = points[i]
             text, left = self._label_texts[i]
             painter.drawStaticText(QPointF(x - left, y + rise), text)
-        if self._show_heights and len(self._height_points):
+        if self._show_heights:
+            if not self._height_texts:
+                self._set_heights()
             self._paint_heights(painter, camera, key)
         if self.look.marker and len(self._markers):
             self._paint_markers(painter, camera)
@@ -558,6 +554,8 @@ class StackView(gl.GLViewWidget):
         self._height_key = None
 
     def _paint_heights(self, painter: QPainter, camera: Camera, key: tuple) -> None:
+        if not len(self._height_points):
+            return
         points = camera.project(self._height_points)
         if key != self._height_key:
             self._height_shown = self._unhidden(camera, self._height_points, points,

@@ -68,7 +68,9 @@ def test_stones_merge_into_one_mesh_and_a_lintel_spans_three_cells() -> None:
     prisms = meshes.stone_prisms(board, stones, {"V": RED, "H": STONE})
     assert len(prisms) == 5
     mesh = prisms.mesh()
-    assert len(mesh.faces) == 5 * 12
+    # a cube is 12 triangles; nobody sees a sarsen's bottom (4 sarsens: 2 each less) or
+    # the top of c4's lower stone under the upper one (2 less); the lintel keeps both
+    assert len(mesh.faces) == 5 * 12 - 4 * 2 - 2
     assert prisms.tops == sorted(prisms.tops, reverse=True)  # highest stones drawn first
     k = max(range(5), key=lambda i: np.ptp(prisms.polys[i][:, 0]))
     lintel = prisms.polys[k]
@@ -217,17 +219,31 @@ def test_beams_are_narrower_than_sarsens_with_a_darker_underside() -> None:
     assert len(meshes.gap_shadows(board, filled, {"V": RED}, meshes.BOARD_COLOURS).faces) == 0
 
 
-def test_outlines_in_each_stones_darker_colour_with_the_uprights() -> None:
+def test_a_dark_rim_outlines_each_top_inside_its_edge() -> None:
     board = square_board(5)
-    prisms = meshes.stone_prisms(board, [Stone(("b2",), 1, "V", "sarsen"),
-                                         Stone(("c3",), 1, "H", "sarsen")],
-                                 {"V": RED, "H": STONE})
-    tops, all_edges = prisms.edges(), prisms.edges(uprights=True)
-    assert len(all_edges) == 2 * len(tops)  # four upright edges per cube besides the top's
-    colours = prisms.edge_colours(uprights=True)
-    assert len(colours) == len(all_edges)
-    shades = {tuple(np.round(c[:3] * 255 / meshes.OUTLINE_SHADE)) for c in colours}
-    assert shades == {RED, STONE}
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("c3",), 1, "H", "sarsen"),
+              Stone(("b4", "c4", "d4"), 2, "V", "lintel")]
+    prisms = meshes.stone_prisms(board, stones, {"V": RED, "H": STONE}, beams=True)
+    plain, rimmed = prisms.mesh(), prisms.mesh(rim=0.05)
+    corners = sum(len(p) for p in prisms.polys)
+    assert len(rimmed.faces) == len(plain.faces) + 2 * corners
+    assert len(rimmed.vertices) == len(plain.vertices) + corners  # one outer ring each
+    outer = rimmed.vertices[len(plain.vertices):]
+    dark = {tuple(np.round(c[:3] * 255 / meshes.OUTLINE_SHADE))
+            for c in rimmed.colours[len(plain.colours):]}
+    assert dark == {RED, STONE}
+    # the outer ring is the top's edge; the top itself is inset by the rim's width
+    start = 0
+    for k, poly, top in zip(map(len, prisms.polys), prisms.polys, prisms.tops):
+        np.testing.assert_allclose(outer[start:start + k, :2], poly, atol=1e-6)
+        assert np.allclose(outer[start:start + k, 2], top)
+        start += k
+    tops = rimmed.vertices[:len(plain.vertices)]
+    lintel = next(i for i, p in enumerate(prisms.polys) if np.ptp(p[:, 0]) > 2)
+    inset = tops[np.isclose(tops[:, 2], prisms.tops[lintel])]
+    half = meshes.BEAM_SCALE / 2  # the beam's half width; its inset top is 0.05 less
+    assert np.isclose(np.abs(inset[:, 1] - 3.0), half - 0.05, atol=1e-5).sum() == 4
+    assert len(prisms.edges(uprights=True)) == 2 * len(prisms.edges())  # the ghost's lines
 
 
 @pytest.mark.parametrize("kind,size", [("square", 6), ("hex", 5), ("y", 6)])
