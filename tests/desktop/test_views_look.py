@@ -256,3 +256,19 @@ def test_no_multisampling_on_a_software_renderer_unless_forced(qtbot) -> None:
 
     assert label_pixels(4.0, 5.95) > 5  # "e" behind row 6: shown
     assert label_pixels(2.0, 5.95) == 0  # "c" behind row 6, hidden by the tower on c6
+
+
+def test_a_framed_view_stays_framed_when_resized_until_moved_by_hand(qtbot, view) -> None:
+    show(view, game("druid", "-size=8", []))
+    view.resize(420, 640)  # narrow and tall
+    qtbot.waitUntil(lambda: view.camera().width == 420)
+    shown = corners_on_screen(view)
+    assert shown.min() >= 0 and shown[:, 0].max() <= 420 and shown[:, 1].max() <= 640
+    assert np.ptp(shown[:, 0]) > 0.6 * 420
+    from tests.desktop.test_views_stack3d import drag
+    from PySide6.QtCore import QPointF
+    drag(view, QPointF(200, 300), QPointF(260, 300))  # turned by hand
+    camera = view.camera()
+    view.resize(600, 640)
+    qtbot.waitUntil(lambda: view.camera().width == 600)
+    assert view.camera().distance == camera.distance  # left where the player put it
