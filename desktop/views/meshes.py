@@ -49,25 +49,32 @@ def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
     return np.array([colour[0] / 255.0, colour[1] / 255.0, colour[2] / 255.0, alpha])
 
 
-def legible(colour: RGB, ground: RGB, least: float = MIN_CONTRAST) -> RGB:
-    """`colour`, or when it lies nearer than `least` (RGB distance) to `ground`, the colour
-    moved towards white (if lighter than the ground) or black until it is that far: any
-    chosen colour then stands out from the board; colours far enough stay exactly as
-    chosen."""
+def legible(colour: RGB, grounds: Sequence[RGB], least: float = MIN_CONTRAST) -> RGB:
+    """`colour`, or when it lies nearer than `least` (RGB distance) to any of the board's
+    tile colours `grounds`, the colour moved towards white or black, whichever changes it
+    less, until it is that far from all of them: any chosen colour then stands out from the
+    board; colours far enough stay exactly as chosen."""
     c = np.array(colour, float)
-    g = np.array(ground, float)
-    if np.linalg.norm(c - g) >= least:
+    tiles = np.array(grounds, float).reshape(-1, 3)
+
+    def far(x: np.ndarray) -> bool:
+        return bool(np.linalg.norm(tiles - x, axis=1).min() >= least)
+
+    if far(c):
         return colour
-    lighter = c @ (0.299, 0.587, 0.114) >= g @ (0.299, 0.587, 0.114)
-    end = np.full(3, 255.0 if lighter else 0.0)
-    low, high = 0.0, 1.0
-    for _ in range(20):  # the least mix that reaches the distance
-        middle = (low + high) / 2
-        if np.linalg.norm(c + (end - c) * middle - g) >= least:
-            high = middle
-        else:
-            low = middle
-    mixed = c + (end - c) * high
+
+    def mix_towards(end: np.ndarray) -> tuple[float, np.ndarray]:
+        low, high = 0.0, 1.0
+        for _ in range(20):  # the least mix that reaches the distance
+            middle = (low + high) / 2
+            if far(c + (end - c) * middle):
+                high = middle
+            else:
+                low = middle
+        return high, c + (end - c) * high
+
+    _, mixed = min(mix_towards(np.full(3, 255.0)), mix_towards(np.zeros(3)),
+                   key=lambda found: found[0])
     return (int(round(mixed[0])), int(round(mixed[1])), int(round(mixed[2])))
 
 

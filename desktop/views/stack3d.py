@@ -235,8 +235,7 @@ class StackView(gl.GLViewWidget):
         too near the board's tiles is moved away from them (meshes.legible)."""
         if not self.look.contrast:
             return self.play.colours
-        ground = self.look.board[0]
-        return {side: meshes.legible(colour, ground) for side, colour in
+        return {side: meshes.legible(colour, self.look.board) for side, colour in
                 self.play.colours.items()}
 
     def reset_camera(self, animate: bool = True) -> None:

@@ -185,16 +185,21 @@ def test_uncovered_sarsens_get_a_darker_plate_on_their_tops() -> None:
 
 
 def test_legible_moves_only_colours_too_near_the_board() -> None:
-    tile = meshes.BOARD_COLOURS[0]
+    from desktop.views.interaction import DEFAULT_COLOURS
+
+    tiles = meshes.BOARD_COLOURS
     for colour in [(180, 60, 50), (225, 220, 200), (40, 160, 200), (240, 200, 30)]:
-        assert meshes.legible(colour, tile) == colour  # far enough: as chosen
-    for colour in [tile, (120, 130, 120), (60, 90, 170), (100, 100, 100), (140, 140, 150)]:
-        moved = meshes.legible(colour, tile)
-        assert np.linalg.norm(np.subtract(moved, tile)) >= meshes.MIN_CONTRAST - 1
+        assert meshes.legible(colour, tiles) == colour  # far enough: as chosen
+    for colour in [tiles[0], (120, 130, 120), (60, 90, 170), (100, 100, 100), (140, 140, 150),
+                   *DEFAULT_COLOURS.values()]:
+        moved = meshes.legible(colour, tiles)
+        assert min(np.linalg.norm(np.subtract(moved, t)) for t in tiles) >= (
+            meshes.MIN_CONTRAST - 1)
         assert all(0 <= c <= 255 for c in moved)
-    # lighter colours get lighter, darker ones darker
-    assert sum(meshes.legible((140, 140, 150), tile)) > sum((140, 140, 150))
-    assert sum(meshes.legible((100, 100, 100), tile)) < 300
+    # moved the shorter way: a grey a little lighter than the tiles gets lighter, one a
+    # little darker gets darker
+    assert sum(meshes.legible((150, 155, 160), tiles)) > sum((150, 155, 160))
+    assert sum(meshes.legible((90, 95, 100), tiles)) < sum((90, 95, 100))
 
 
 def test_beams_are_narrower_than_sarsens_with_a_darker_underside() -> None:
