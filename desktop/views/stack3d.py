@@ -106,7 +106,6 @@ class StackView(gl.GLViewWidget):
     def __init__(self, parent=None, look: Look = NEW) -> None:
         super().__init__(parent)
         self.look = look
-        self._depth_copy: QOpenGLFramebufferObject | None = None
         # the samples asked for (format() later tells the context's, which has none: the
         # widget's own framebuffer is the one multisampled)
         self.samples = (look.msaa(software_renderer()) if look.samples or look.software_samples
@@ -591,8 +590,9 @@ class StackView(gl.GLViewWidget):
         inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (
             points[:, 1] < height)
         found = np.ones(len(points), np.float32)
+        copy = None
         try:  # one pixel per label, by the unwrapped call (a third of the wrapped one's cost)
-            self._resolve_depth()
+            copy = self._resolved_depth()
             for i in np.flatnonzero(inside):
                 x, y = points[i]
                 raw_read_pixels(int(x * ratio), int((height - y) * ratio) - 1, 1, 1,
@@ -601,23 +601,25 @@ class StackView(gl.GLViewWidget):
             return inside
         finally:
             GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, self.defaultFramebufferObject())
+            del copy  # freed here, while this widget's context is current
         return inside & (found >= limit)
 
-    def _resolve_depth(self) -> None:
+    def _resolved_depth(self) -> QOpenGLFramebufferObject | None:
         """With multisampling the widget's depth buffer cannot be read pixel by pixel: copy
-        it into a plain framebuffer of the same size and read that one instead."""
+        it into a plain framebuffer of the same size, bound for reading, and return it (the
+        caller frees it). Without multisampling, None: the widget's own buffer is read."""
         if self.samples <= 0:
-            return
+            return None
         ratio = self.devicePixelRatioF()
         w, h = int(self.width() * ratio), int(self.height() * ratio)
-        if self._depth_copy is None or self._depth_copy.size() != QSize(w, h):
-            self._depth_copy = QOpenGLFramebufferObject(
-                QSize(w, h), QOpenGLFramebufferObject.Attachment.CombinedDepthStencil)
+        copy = QOpenGLFramebufferObject(
+            QSize(w, h), QOpenGLFramebufferObject.Attachment.CombinedDepthStencil)
         GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self.defaultFramebufferObject())
-        GL.glBindFramebuffer(GL.GL_DRAW_FRAMEBUFFER, self._depth_copy.handle())
+        GL.glBindFramebuffer(GL.GL_DRAW_FRAMEBUFFER, copy.handle())
         GL.glBlitFramebuffer(0, 0, w, h, 0, 0, w, h,
                              GL.GL_DEPTH_BUFFER_BIT | GL.GL_STENCIL_BUFFER_BIT, GL.GL_NEAREST)
-        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self._depth_copy.handle())
+        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, copy.handle())
+        return copy
 
     # ---- pointing ----------------------------------------------------------------------
 
@@ -727,6 +729,10 @@ class StackView(gl.GLViewWidget):
             ev.ignore()
             return
         ev.accept()
+
+    def hideEvent(self, ev) -> None:
+        self.settle()  # no animation runs on for a hidden (or closing) view
+        super().hideEvent(ev)
 
     def keyReleaseEvent(self, ev: QKeyEvent) -> None:
         ev.ignore()
