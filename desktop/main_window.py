@@ -91,7 +91,8 @@ class MainWindow(QMainWindow):
 
     # ---- actions and menus ------------------------------------------------------------
 
-    def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -512,7 +513,7 @@ class MainWindow(QMainWindow):
             image = cast(QWidget, self.summary).grab().toImage()
         else:
             image = self.view.grab_image()
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path)):  # PNG, from the suffix
             QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
             return False
         self.settings.setValue("lastDir", str(path.parent))

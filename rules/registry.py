@@ -103,7 +103,8 @@ def get(name: str) -> GameInfo:
         if exc.name != module_name:
             raise
         raise OptionError(f"{name} is not playable in this version of Megalith") from None
-    return module.INFO
+    info: GameInfo = module.INFO
+    return info
 
 
 def available() -> list[GameInfo]:

@@ -60,7 +60,7 @@ class _PlayerRow:
             widget.setVisible(visible)
 
     def set_colour(self, colour: Colour, custom: bool) -> None:
-        self.colour = tuple(colour)
+        self.colour = (colour[0], colour[1], colour[2])
         self.custom = custom
         r, g, b = self.colour
         self.button.setStyleSheet(f"background-color: rgb({r},{g},{b});"

@@ -192,8 +192,9 @@ class StackView(gl.GLViewWidget):
         self._after_camera_move()
 
     def cancel_pending(self) -> None:
-        if self.play.pending is not None:
-            action = self.play.builder.cancel()
+        builder = self.play.builder if self.play.pending is not None else None
+        if builder is not None:
+            action = builder.cancel()
             if action.message:
                 self.hint.emit(action.message)
         self._refresh_overlay()
@@ -241,7 +242,7 @@ class StackView(gl.GLViewWidget):
 
     def _set_marks(self, state: StackedPosition, last: Sequence[str]) -> None:
         """The last move's cells outlined on their stacks, and a finished game's result."""
-        assert self.pick_scene is not None
+        assert self.pick_scene is not None and self.board is not None
         scene = self.pick_scene
         _set_lines(self.mark_item, meshes.outline_segments(
             self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
@@ -272,7 +273,7 @@ class StackView(gl.GLViewWidget):
 
     def _ghost(self, cells: Sequence[str], extra: int = 1) -> PrismSet:
         """A translucent piece in the mover's colour on top of `cells` (`extra` levels up)."""
-        assert self.play.state is not None
+        assert self.play.state is not None and self.board is not None
         level = max(self.play.state.height(c) for c in cells) + extra
         return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour())
 
