@@ -16,7 +16,7 @@ from typing import cast
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QMessageBox, QPushButton, QStackedWidget,
+                               QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
 from rules import registry
@@ -42,7 +42,7 @@ class MainWindow(QMainWindow):
         self.settings = settings.open_settings()
         self.controller = GameController(self)
         self.controller.gameReplaced.connect(self._game_replaced)
-        self.controller.positionChanged.connect(self.refresh)
+        self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
         self.desk: Desk | None = None
         self.view: BoardView | None = None  # the board view of the current game
@@ -57,7 +57,15 @@ class MainWindow(QMainWindow):
         self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
                                   "padding: 6px; font-size: 14px;")
         self.banner.hide()
-        self.stack = QStackedWidget()
+        # the board view, and beside it the owners/heights map where the game has one (as
+        # pbmserv's two summaries sit beside its board)
+        self.board_split = QSplitter(Qt.Orientation.Horizontal)
+        self.board_split.setObjectName("board_split")
+        self.board_split.setChildrenCollapsible(False)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3")
@@ -72,7 +80,8 @@ class MainWindow(QMainWindow):
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.banner)
-        column.addWidget(self.stack, stretch=1)
+        column.addWidget(self.board_split, stretch=1)
+        column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
 
@@ -84,8 +93,11 @@ class MainWindow(QMainWindow):
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
 
-        self.hint_label = QLabel()
-        self.statusBar().addPermanentWidget(self.hint_label)
+        # What just happened or why not: a whole sentence, wrapped rather than cut off.
+        self.message_label = QLabel()
+        self.message_label.setObjectName("message")
+        self.message_label.setWordWrap(True)
+        self.statusBar().addWidget(self.message_label, 1)
         self._build_actions()
         self._restore_layout()
 
@@ -137,7 +149,7 @@ class MainWindow(QMainWindow):
                                          tip="Turn the board a quarter turn right (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
-                                       tip="Show pbmserv's two summaries instead of the 3D view")
+                                       tip="Show pbmserv's two summaries beside the 3D view")
         self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
                                           checkable=True,
                                           tip="Lay lintels: click one end, then the other "
@@ -194,7 +206,7 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -281,9 +293,22 @@ class MainWindow(QMainWindow):
         return self.start_game(dialog.choice())
 
     def _game_replaced(self) -> None:
+        """A different game on the table starts clean: no text typed for the last one, no
+        message about it, no mode left on."""
         session = self.session
         assert session is not None
         self._ensure_view(session.game)
+        self.move_line.clear()
+        self.say("")
+        self._position_changed()
+
+    def _position_changed(self) -> None:
+        """Every new position starts clean: no hover text about the last one, lintel mode
+        off (a lintel is one move, not a way of playing)."""
+        self.hint_label.clear()
+        if self.lintel_action.isChecked():
+            self.lintel_action.setChecked(False)
+            self._lintel_toggled()
         self.refresh()
 
     def _ensure_view(self, game: str) -> None:
@@ -294,18 +319,22 @@ class MainWindow(QMainWindow):
         for old in (self.view, self.summary):
             if old is not None:
                 widget = cast(QWidget, old)
-                self.stack.removeWidget(widget)
+                widget.setParent(None)
                 widget.deleteLater()
         view = entry.make_view(self)
         self.view = cast(BoardView, view)
         self.view.moveChosen.connect(self.play_move)
         self.view.hint.connect(self.hint_label.setText)
-        self.stack.addWidget(view)
+        self.board_split.addWidget(view)
+        self.board_split.setStretchFactor(0, 2)
         self.summary = None
         if entry.make_map is not None:
             summary = entry.make_map(self)
             self.summary = cast(PositionView, summary)
-            self.stack.addWidget(summary)
+            self.board_split.addWidget(summary)
+            self.board_split.setStretchFactor(1, 1)
+            self.board_split.setSizes([650, 350])  # proportions: the board gets most
+            self.summary.hint.connect(self.hint_label.setText)
         self.desk = entry
         self.map_action.setEnabled(self.summary is not None)
         self.lintel_action.setEnabled(entry.lintels)
@@ -337,9 +366,8 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _show_map(self, on: bool) -> None:
-        target = self.summary if on and self.summary is not None else self.view
-        if target is not None:
-            self.stack.setCurrentWidget(cast(QWidget, target))
+        if self.summary is not None:
+            cast(QWidget, self.summary).setVisible(on)
 
     def _lintel_toggled(self) -> None:
         if self.view is not None:
@@ -360,7 +388,8 @@ class MainWindow(QMainWindow):
         if self.view is not None:
             self.view.cancel_pending()  # a half-built move belongs to the position it began on
             self.view.set_position(state, colours, legal, last, cells)
-        if self.summary is not None and self.stack.currentWidget() is cast(QWidget, self.summary):
+        if self.map_shown:
+            assert self.summary is not None
             self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))
@@ -378,9 +407,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
 
+    @property
+    def map_shown(self) -> bool:
+        """Whether the owners/heights map is beside the board."""
+        return self.summary is not None and not cast(QWidget, self.summary).isHidden()
+
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""
-        self.statusBar().showMessage(text)
+        self.message_label.setText(text)
+        self.message_label.setToolTip(text)
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -509,10 +544,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if path.suffix.lower() != ".png":
             path = path.with_suffix(".png")
-        if self.summary is not None and self.stack.currentWidget() is cast(QWidget, self.summary):
-            image = cast(QWidget, self.summary).grab().toImage()
-        else:
-            image = self.view.grab_image()
+        image = self.view.grab_image()
         if not image.save(str(path)):  # PNG, from the suffix
             QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
             return False

@@ -187,8 +187,8 @@ class GameState(ABC):
             return SWAP
         if low in ("pass", PASS):
             if not self._pass_legal(side):
-                raise MoveError(move, f"{self.game} has no voluntary pass: you may pass only "
-                                      "when you have no legal move")
+                raise MoveError(move, "there is no voluntary pass in this game: you may pass "
+                                      "only when you have no legal move")
             self._record(PASS, passed=True)
             return PASS
         if side in self.resigned:
@@ -269,7 +269,7 @@ class GameState(ABC):
 
     def _swap_refusal(self) -> str:
         if not self.offers_swap:
-            return f"{self.game} has no swap"
+            return "there is no swap in this game"
         if len(self.turn_order) != 2:
             return "swap is only for two-player games"
         if self.swapped:

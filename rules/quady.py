@@ -230,6 +230,8 @@ class QuadYState(GameState):
         column, row = parts
         if not 1 <= row <= self.size:
             raise MoveError(text, f"there is no row {row}: the rows are 1 to {self.size}")
+        if row == 1:
+            raise MoveError(text, "row 1 has only one cell, a1")
         raise MoveError(text, f"row {row} has only the cells a{row} to "
                               f"{column_letters(row - 1)}{row}")
 

@@ -210,12 +210,11 @@ class NewGameDialog(QDialog):
             state = self.info.new(self.options(), count)
             self._sides = state.sides
         except OptionError as exc:
-            error = str(exc)
-            self._sides = ()
+            error = str(exc)  # the side letters of the last valid choice stay on show
         for seat, row in enumerate(self.rows):
             row.set_visible(seat < count)
             side = self._sides[seat] if seat < len(self._sides) else ""
-            row.side.setText(side)
+            row.side.setText(side or f"Player {seat + 1}")
             if not row.custom:
                 row.set_colour(default_colour(side, seat), custom=False)
         if not error:

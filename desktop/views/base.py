@@ -21,6 +21,9 @@ RGB = tuple[int, int, int]
 class PositionView(Protocol):
     """Anything that shows a position: a board view, or the owners/heights map."""
 
+    # PySide6 `Signal`s, typed loosely: its stubs give a bound signal no common type.
+    hint: Any  # a sentence about what is under the pointer
+
     def set_position(self, state: Any, colours: dict[str, RGB], legal: list[str] | None,
                      last_move: str | None, last_cells: Sequence[str] | None = None) -> None:
         """Show a position: the state (of the contract the game's view reads), the people's
@@ -29,10 +32,7 @@ class PositionView(Protocol):
 
 
 class BoardView(PositionView, Protocol):
-    # The signals are class attributes of the Qt classes (PySide6 `Signal`s); typed loosely
-    # because PySide6's stubs give a bound signal no common type.
-    moveChosen: Any
-    hint: Any
+    moveChosen: Any  # a complete move's text, chosen by pointing
 
     def reset_camera(self) -> None:
         """Frame the whole board (turn it back to the default view where it turns)."""

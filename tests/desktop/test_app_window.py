@@ -51,7 +51,7 @@ def show(qtbot, window: MainWindow) -> None:
 
 
 def status(window: MainWindow) -> str:
-    return window.statusBar().currentMessage()
+    return window.message_label.text()
 
 
 # ---- the new-game dialog ---------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_move_table_is_numbered_with_players_in_columns_and_clicks_show_position
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.viewed == 2
     assert window.view.positions[-1][0] == 2 and window.view.positions[-1][3] == "a5"
-    assert "after move 2 (a5) of 3" in status(window)
+    assert "round 1, after O's a5 (move 2 of 3)" in status(window)
 
 
 def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
@@ -257,15 +257,19 @@ def test_view_commands_reach_the_view(qtbot, window) -> None:
     assert window.move_line.text() == "t" and len(window.view.calls) == before
 
 
-def test_owners_map_and_lintel_toggle(qtbot, window) -> None:
+def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
-    window.map_action.trigger()
-    assert window.stack.currentWidget() is window.summary
+    assert window.map_action.isChecked() and window.map_shown  # shown by default
     window.move_line.setText("a1")
     window.play_typed()
     assert window.summary.positions[-1][0] == 1
     window.map_action.trigger()
-    assert window.stack.currentWidget() is window.view
+    assert not window.map_shown and not window.summary.isVisible()
+    window.move_line.setText("b1")
+    window.play_typed()
+    assert window.summary.positions[-1][0] == 1  # a hidden map is not redrawn
+    window.map_action.trigger()
+    assert window.map_shown and window.summary.positions[-1][0] == 2
     assert not window.lintel_action.isEnabled()  # Drogo has no lintels
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
     assert window.lintel_action.isEnabled()
@@ -371,7 +375,7 @@ def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
 
 def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    window.map_action.trigger()
+    window.map_action.trigger()  # hide the map
     show(qtbot, window)
     window.resize(700, 500)
     qtbot.waitUntil(lambda: window.width() == 700)
@@ -381,7 +385,7 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
-    assert again.map_action.isChecked()
+    assert not again.map_action.isChecked()
     assert (again.width(), again.height()) == (700, 500)
     assert again.dock.isHidden()
     assert again.last_choice().game == "drogo"
@@ -530,3 +534,41 @@ def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dial
     window.pass_action.trigger()
     assert window.session.record.moves == ["--"]
     assert status(window) == "V (vera) passed. H (hugo) to move."
+
+
+# ---- nothing sticks to the next position or game ---------------------------------------
+
+def test_lintel_mode_is_off_after_each_move(qtbot, window) -> None:
+    window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
+    window.lintel_action.trigger()
+    assert window.lintel_action.isChecked() and window.view.calls[-1] == ("lintel", True)
+    type_move(qtbot, window, "a1")
+    assert not window.lintel_action.isChecked()
+    assert ("lintel", False) in window.view.calls
+
+
+def test_a_new_or_opened_game_starts_with_no_old_text(qtbot, window, tmp_path) -> None:
+    type_move(qtbot, window, "zz9")  # refused: the message names the move
+    assert "zz9" in status(window)
+    window.view.hint.emit("a3: click to play a3")
+    window.move_line.setText("b4")  # typed but not played
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
+    assert window.hint_label.text() == "" and window.move_line.text() == ""
+    assert "zz9" not in status(window) and status(window).startswith("New game of Drogo")
+    window.view.hint.emit("b2: an empty cell")
+    window.move_line.setText("c3")
+    path = tmp_path / "g.txt"
+    Session.new("quady", ["-size=5"], ["x", "y"]).save(path)
+    assert window.open_file(path)
+    assert window.hint_label.text() == "" and window.move_line.text() == ""
+    assert status(window).startswith("Opened g.txt")
+
+
+def test_walking_the_moves_counts_rounds_as_the_table_does(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob", "carol"], []))
+    for move in ("a1", "b2", "c3", "d4"):
+        type_move(qtbot, window, move)
+    window.show_ply(4)
+    assert "round 2, after X's d4 (move 4 of 4)" in status(window)
+    window.show_ply(3)
+    assert "round 1, after Y's c3 (move 3 of 4)" in status(window)
