@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
@@ -24,6 +24,7 @@ from rules.protocol import OptionError
 from rules.record import RecordError
 
 from desktop import autosave, settings
+from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.games import Desk, desk
@@ -125,6 +126,14 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &as...", lambda: self.save_as(), K.SaveAs)
         self.export_action = self._action("&Export image...", lambda: self.export_image(),
                                           "Ctrl+E")
+        self.copy_image_action = self._action("&Copy board image", self.copy_image,
+                                              "Ctrl+Shift+C",
+                                              tip="Put the board (with its caption) on the "
+                                                  "clipboard")
+        self.caption_action = self._action("Caption on board &images", lambda: None,
+                                           checkable=True,
+                                           tip="Write the game, players, move and result "
+                                               "under exported and copied board images")
         self.quit_action = self._action("&Quit", self.close, K.Quit)
         self.undo_action = self._action("&Undo", self.controller.undo, K.Undo)
         self.redo_action = self._action("&Redo", self.controller.redo, K.Redo)
@@ -168,7 +177,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addActions([self.save_action, self.save_as_action, self.export_action])
+        file_menu.addActions([self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.caption_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -207,11 +217,13 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
+        self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("view/map", self.map_action.isChecked())
+        self.settings.setValue("view/caption", self.caption_action.isChecked())
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
@@ -529,9 +541,19 @@ class MainWindow(QMainWindow):
         self._remember_file(path)
         return True
 
+    def board_image(self) -> QImage | None:
+        """The board as drawn, with its caption when Caption is on."""
+        if self.view is None or self.session is None:
+            return None
+        image = self.view.grab_image()
+        if self.caption_action.isChecked():
+            image = with_caption(image, caption_lines(self.session, self.controller.title()))
+        return image
+
     def export_image(self, path: str | Path | None = None) -> bool:
-        """Saves the board view as a PNG."""
-        if self.view is None:
+        """Saves the board as a PNG (with its caption when Caption is on)."""
+        image = self.board_image()
+        if image is None:
             return False
         if path is None:
             stem = self.session.game if self.session else "board"
@@ -544,12 +566,20 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if path.suffix.lower() != ".png":
             path = path.with_suffix(".png")
-        image = self.view.grab_image()
         if not image.save(str(path)):  # PNG, from the suffix
             QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
             return False
         self.settings.setValue("lastDir", str(path.parent))
         self.say(f"Exported the board to {path.name}.")
+        return True
+
+    def copy_image(self) -> bool:
+        """Puts the board image on the clipboard."""
+        image = self.board_image()
+        if image is None:
+            return False
+        QGuiApplication.clipboard().setImage(image)
+        self.say("Copied the board image to the clipboard.")
         return True
 
     def _last_dir(self) -> str:

@@ -572,3 +572,37 @@ def test_walking_the_moves_counts_rounds_as_the_table_does(qtbot, window) -> Non
     assert "round 2, after X's d4 (move 4 of 4)" in status(window)
     window.show_ply(3)
     assert "round 1, after Y's c3 (move 3 of 4)" in status(window)
+
+
+def test_exported_and_copied_images_carry_a_caption_under_the_board(qtbot, window,
+                                                                     tmp_path) -> None:
+    from PySide6.QtGui import QGuiApplication, QImage
+
+    type_move(qtbot, window, "a3")
+    board = window.view.grab_image()  # the fake view draws a green 40x30 block
+    assert window.caption_action.isChecked()
+    assert window.export_image(tmp_path / "with.png")
+    image = QImage(str(tmp_path / "with.png"))
+    assert image.width() == board.width() and image.height() > board.height() + 40
+    assert image.pixelColor(5, 5).green() == 200  # the board on top
+    strip = [image.pixelColor(x, y).lightness() for x in range(image.width())
+             for y in range(board.height(), image.height())]
+    assert min(strip) < 100 and max(strip) > 230  # dark text on the light strip
+    window.caption_action.trigger()
+    assert window.export_image(tmp_path / "bare.png")
+    assert QImage(str(tmp_path / "bare.png")).size() == board.size()
+    assert window.copy_image()
+    assert QGuiApplication.clipboard().image().size() == board.size()
+
+
+def test_caption_names_the_game_players_move_and_result() -> None:
+    from desktop.board_image import caption_lines
+
+    session = Session.new("quady", ["-size=5"], ["xena", "otto"])
+    for move in ("a1", "a2", "b2"):
+        session.play(move)
+    session.view(2)
+    assert caption_lines(session, "Quadrant Y -size=5") == [
+        "Quadrant Y -size=5", "X xena  -  O otto", "after move 2 of 3: O played a2"]
+    session.view(0)
+    assert caption_lines(session, "t")[2] == "start position (3 moves in the game)"
