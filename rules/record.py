@@ -396,7 +396,9 @@ def save(path: str | os.PathLike[str], record: Record) -> None:
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write a temporary file in the same folder, then rename it over the target, so a crash
-    never leaves half a file where a game was."""
+    never leaves half a file where a game was. The file is synced before the rename and the
+    folder after it, so a power cut cannot lose the rename either. A process killed inside
+    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own)."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -408,3 +410,16 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename just made) to the disk. POSIX only: Windows
+    cannot open a folder as a file, and NTFS journals its renames itself."""
+    if os.name == "nt":
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
