@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -132,7 +133,7 @@ class Board:
 def square_board(size: int) -> Board:
     coords = [(c, r) for c in range(size) for r in range(size)]
     names = tuple(f"{column_letters(c)}{r + 1}" for c, r in coords)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r) in enumerate(coords) if test(c, r))
     sides = {"bottom": where(lambda c, r: r == 0), "top": where(lambda c, r: r == size - 1),
              "left": where(lambda c, r: c == 0), "right": where(lambda c, r: c == size - 1)}
@@ -155,7 +156,7 @@ def hex_board(size: int) -> Board:
             cells.append((c, r + 1, 2 * r - drop))
     coords = [(c, y2) for c, _, y2 in cells]
     names = tuple(f"{column_letters(c)}{r}" for c, r, _ in cells)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r, _) in enumerate(cells) if test(c, r))
     top = {c: size + min(c, last - c) for c in range(last + 1)}
     sides = {
@@ -175,7 +176,7 @@ def y_board(size: int) -> Board:
     cells = [(c, r + 1, 2 * r + c) for c in range(size) for r in range(size - c)]
     coords = [(c, y2) for c, _, y2 in cells]
     names = tuple(f"{column_letters(c)}{r}" for c, r, _ in cells)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r, _) in enumerate(cells) if test(c, r))
     sides = {"left": where(lambda c, r: c == 0), "bottom": where(lambda c, r: r == 1),
              "right": where(lambda c, r: r == size - c)}
@@ -187,7 +188,7 @@ def triangle_board(size: int) -> Board:
     """Quadrant Y's board: coords are (row, column) from 0, row 0 the apex."""
     coords = [(r, c) for r in range(size) for c in range(r + 1)]
     names = tuple(f"{column_letters(c)}{r + 1}" for r, c in coords)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (r, c) in enumerate(coords) if test(r, c))
     sides = {"left": where(lambda r, c: c == 0), "right": where(lambda r, c: c == r),
              "bottom": where(lambda r, c: r == size - 1)}

@@ -107,7 +107,8 @@ def get(name: str) -> GameInfo:
         if exc.name != module_name:
             raise
         raise OptionError(f"{shown(name)} is not playable in this version of Megalith") from None
-    return module.INFO
+    info: GameInfo = module.INFO
+    return info
 
 
 def available() -> list[GameInfo]:
