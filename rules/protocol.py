@@ -35,9 +35,9 @@ class MoveError(ValueError):
     """An illegal or malformed move; the state it was offered to has not changed."""
 
     def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"{shown(move)}: {reason}" if move else reason)
-        self.move = move
+        self.move = shown(move)  # for messages: cut short, control characters escaped
         self.reason = reason
+        super().__init__(f"{self.move}: {reason}" if move else reason)
 
 
 class OptionError(ValueError):

@@ -172,3 +172,11 @@ def test_cli_refuses_standard_input_that_is_not_text(
     assert cli.main(["check", "-", "--json"]) == 2
     assert json.loads(capsys.readouterr().out) == {"error": {
         "line": None, "reason": "the file is not text (it is not UTF-8)"}}
+
+
+def test_a_move_error_names_the_move_shortened_for_the_window() -> None:
+    state = registry.new_game("druid")
+    with pytest.raises(MoveError) as error:
+        state.play("c3\x1b[2J" + "x" * 5000)
+    assert error.value.move == "c3\\x1b[2J" + "x" * 31 + "... (5,006 characters)"
+    assert str(error.value).startswith(error.value.move + ": ")
