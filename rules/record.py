@@ -230,7 +230,7 @@ def _parse_notes(tokens: list[str], entry_line: int) -> dict[int, str]:
             raise RecordError(f"a note starts with the number of its move, not {quoted(first)}",
                               line=entry_line + offset)
         notes[ply] = f"{notes[ply]}\n{text}" if ply in notes else text
-    return notes
+    return {ply: text for ply, text in notes.items() if text.strip()}  # as the window keeps them
 
 
 def _parse_bare(lines: list[str]) -> Record:

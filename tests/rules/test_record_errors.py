@@ -180,3 +180,9 @@ def test_a_move_error_names_the_move_shortened_for_the_window() -> None:
         state.play("c3\x1b[2J" + "x" * 5000)
     assert error.value.move == "c3\\x1b[2J" + "x" * 31 + "... (5,006 characters)"
     assert str(error.value).startswith(error.value.move + ": ")
+
+
+def test_an_empty_note_is_no_note_so_a_record_reads_back_as_written() -> None:
+    record = records.parse("(game druid)\n(players a b)\n(moves\nc3\n)\n(notes\n0\n1 \n1 x\n)\n")
+    assert record.notes == {1: "\nx"}
+    assert records.parse(records.dumps(record)) == record
