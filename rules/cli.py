@@ -15,17 +15,24 @@ from typing import Any, TextIO
 from rules import record as records
 from rules.protocol import GameState
 from rules.record import Record, RecordError
+from rules.text import shown
 
 
 def _read(path: str) -> Record:
     if path == "-":
-        return records.parse(sys.stdin.read())
+        stream = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
+        try:
+            return records.parse(stream.read().decode("utf-8") if stream else sys.stdin.read())
+        except UnicodeDecodeError:
+            raise RecordError("the file is not text (it is not UTF-8)") from None
     try:
         return records.load(path)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
+        raise RecordError("no such file") from None
     except IsADirectoryError:
-        raise RecordError(f"{path} is a folder, not a record") from None
+        raise RecordError("it is a folder, not a record") from None
+    except OSError as exc:  # unreadable: permissions, a device, a broken disk
+        raise RecordError(f"cannot read it ({exc.strerror or type(exc).__name__})") from None
 
 
 def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
@@ -96,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if as_json:
             print(json.dumps({"error": exc.as_dict()}))
         else:
-            print(f"megalith: {args.file}: {exc}", file=sys.stderr)
+            print(f"megalith: {shown(args.file, 120)}: {exc}", file=sys.stderr)
         return 2
     if args.command == "show":
         print(state.render())

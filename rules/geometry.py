@@ -20,13 +20,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
+from rules.text import number
+
 SQUARE_DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
 HEX_DIRECTIONS = {"n": (0, 2), "s": (0, -2), "ne": (1, 1), "nw": (-1, 1), "se": (1, -1),
                   "sw": (-1, -1)}
 # Quadrant Y (row, column) neighbour deltas, from RULINGS.md.
 TRIANGLE_DELTAS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1))
 
-_NAME = re.compile(r"^([a-z]+)(\d+)$")
+_NAME = re.compile(r"([a-z]{1,2})(.+)")
 
 
 def column_letters(column: int) -> str:
@@ -44,11 +46,13 @@ def column_index(letters: str) -> int:
 
 
 def split_name(name: str) -> tuple[int, int] | None:
-    """`c3` -> (2, 3): the column index and the row number as written, or None."""
-    match = _NAME.match(name)
-    if not match or len(match.group(1)) > 2:
+    """`c3` -> (2, 3): the column index and the row number as written, or None (the row
+    read by `rules.text.number`, so a name with a thousand digits is simply not a name)."""
+    match = _NAME.fullmatch(name)
+    if not match:
         return None
-    return column_index(match.group(1)), int(match.group(2))
+    row = number(match.group(2))
+    return None if row is None else (column_index(match.group(1)), row)
 
 
 @dataclass(frozen=True, eq=False)
