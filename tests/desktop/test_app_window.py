@@ -1,5 +1,6 @@
 """The main window around a stand-in view: the new-game dialog, typed moves, the status
-bar, the move table, walking the moves, undo/redo, files, autosave, settings and help.
+bar, the move table, walking the moves, undo/redo, files, autosave and settings
+(help: test_help.py).
 The real views are driven by clicks in test_app_play.py."""
 
 from __future__ import annotations
@@ -439,29 +440,6 @@ def test_start_opens_the_file_given_on_the_command_line(qtbot, dialogs, tmp_path
     qtbot.addWidget(window)
     window.start(str(tmp_path / "g.txt"))
     assert window.session.record.moves == ["b2"] and window.session.path == tmp_path / "g.txt"
-
-
-# ---- help ---------------------------------------------------------------------------------
-
-def test_help_shows_the_rules_page_of_the_current_game_or_says_it_is_missing(
-        qtbot, window, monkeypatch, tmp_path) -> None:
-    from desktop import help as help_pages
-    (tmp_path / "rules").mkdir()
-    (tmp_path / "rules" / "quady.md").write_text("# Quadrant Y\n\nConnect the **three** sides.\n")
-    monkeypatch.setattr(help_pages, "search_folders", lambda: [tmp_path / "rules"])
-    dialog = window.show_rules()
-    assert "Connect the three sides." in dialog.browser.toPlainText()
-    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    dialog = window.show_rules()
-    text = dialog.browser.toPlainText()
-    assert "missing" in text and str(tmp_path / "rules" / "drogo.md") in text
-
-
-def test_the_rules_pages_are_found_beside_the_package() -> None:
-    from desktop import help as help_pages
-    root = Path(__file__).resolve().parents[2]
-    assert help_pages.find_page("quady") == root / "docs" / "rules" / "quady.md"
-    assert help_pages.desktop_guide_text().startswith("# Playing Megalith")
 
 
 def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> None:
