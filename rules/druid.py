@@ -518,6 +518,16 @@ class DruidState(GameState):
             return ()
         return tuple(part for part in low.split("-"))
 
+    def move_kind(self, move: str) -> str:
+        low = move.strip().lower()
+        if not self.move_cells(low):
+            return ""
+        if "," in low:
+            return "pair"
+        if low in self.board.directions:
+            return "step"
+        return "lintel" if "-" in low else "place"
+
     def stones(self) -> list[Stone]:
         names = self.board.names
         result = []
@@ -548,6 +558,10 @@ class DruidState(GameState):
         names = self.board.names
         return {self.turn_order[p]: tuple(names[c] for c in sorted(self.board.sides[side]))
                 for p, side in enumerate(self._target) if side is not None}
+
+    @property
+    def sarsens_marked(self) -> bool:
+        return bool(self.options.get("nostack"))
 
     def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
         """Side letter -> the board edges it owns or must connect, as cell-name lists. On the

@@ -236,6 +236,13 @@ class GameState(ABC):
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
         return ()
 
+    def move_kind(self, move: str) -> str:
+        """How a player points at `move` (a legal move's canonical text), for the views'
+        move builder: "place" (one cell), "lintel" (its two ends, in lintel mode), "pair"
+        (a placement held until a second cell completes it), "step" (a piece chosen, then
+        where it goes), or "" for a move made without pointing (pass, swap, resign)."""
+        return "place" if len(self.move_cells(move)) == 1 else ""
+
     def _board_over(self) -> bool:
         """Whether the board has decided the game; a game may answer faster than
         `_board_outcome().over`."""

@@ -149,7 +149,8 @@ class QuadYState(GameState):
         cell = self.board.cell(move)
         return () if cell is None else (self.board.names[cell],)
 
-    def subgame_cells(self) -> dict[str, frozenset[str]]:
+    def regions(self) -> dict[str, frozenset[str]]:
+        """The five games' cells by name (the views outline the four triangles)."""
         names = self.board.names
         return {game.name: frozenset(names[i] for i in game.cells) for game in self._topo.games}
 

@@ -20,6 +20,7 @@ from rules import registry
 from rules.protocol import OptionError, OptionSpec
 from rules.registry import GameInfo
 
+from desktop.games import has_desk
 from desktop.settings import default_colour
 
 Colour = tuple[int, int, int]
@@ -76,7 +77,9 @@ class NewGameDialog(QDialog):
                  ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.games: list[GameInfo] = registry.available()
+        # the games with both an engine and a place on the desk
+        self.games: list[GameInfo] = [info for info in registry.available()
+                                      if has_desk(info.name)]
         self.option_widgets: dict[str, QCheckBox | QSpinBox] = {}
         layout = QVBoxLayout(self)
 

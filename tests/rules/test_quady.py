@@ -236,7 +236,7 @@ def test_empty_board_renders_as_the_help_page_with_sub_game_borders() -> None:
 def test_subgame_cells_match_the_help_page_pictures() -> None:
     """Each lower triangle's rows in the help page's split picture are exactly the cells the
     engine gives that game, and carry the example's contents (the top is rows 1 to 8)."""
-    cells = new().subgame_cells()
+    cells = new().regions()
     assert list(cells) == list(GAMES)
     assert cells["main"] == frozenset(new().board.names)
     example = diagram_cells(EXAMPLE)
