@@ -196,8 +196,8 @@ def reading_key(coord: Coord) -> tuple[int, int]:
 class DragonsState(GameState):
     """A game of Dragons. Sides in seat order O, X; X makes the first recorded move.
 
-    Beyond the `TilePosition` contract: `tile_at`, `tiles_of_move`, `longest_loops`,
-    `loop_tiles`, `dragon_scores` and `gap_places`.
+    Beyond the `TilePosition` contract: `tile_at`, `matching`, `tiles_of_move`,
+    `longest_loops`, `loop_tiles`, `dragon_scores`, `gap_places` and `arranged`.
     """
 
     game = "dragons"
@@ -336,6 +336,13 @@ class DragonsState(GameState):
         """The orientation letter of the tile at `coord`, None for an empty cell."""
         index = self._tiles.get(coord)
         return None if index is None else self._set.letters[index]
+
+    def matching(self, coord: Coord) -> tuple[str, ...]:
+        """The orientations whose edges match every tile around an empty place, whatever the
+        gap duty or the end of the game says (`fitting` gives the legal ones); () for a cell
+        that touches no tile or holds one."""
+        key = self._open.get(coord)
+        return () if key is None else self._set.fit_letters[self._set.fits[key]]
 
     def tiles_of_move(self, ply: int) -> tuple[PlacedTile, ...]:
         """The tiles record move `ply` (from 1) placed, its own first, then its auto tiles."""
