@@ -706,6 +706,8 @@ def render_lines(state: DragonsState) -> list[str]:
     lines = ["".join(row).rstrip() for row in grid]
     while lines and not lines[-1]:
         lines.pop()
+    while not lines[0]:
+        del lines[0]
     lines.append("")
     lines.append(f"pool: {state.pool_left} of {state.num_tiles} tiles left")
     if gaps:

@@ -8,6 +8,7 @@ b", and the gap g) are rebuilt here from real moves and compared with the engine
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -265,8 +266,6 @@ def test_arranged_refuses_inconsistent_positions() -> None:
 # ---- the help page's examples ------------------------------------------------------------
 
 AUTO_EXAMPLE = """\
-
-
                   1
 
            2    .-x-.    3
@@ -301,8 +300,6 @@ def test_help_page_auto_move_example() -> None:
 
 
 GAP_EXAMPLE = """\
-
-
                   1
 
            2    .-x-.    3
@@ -648,3 +645,25 @@ def test_render_marks_numbers_and_pool() -> None:
     for number in range(1, 7):
         assert f" {number}" in text
     assert DIRECTIONS == ("N", "NE", "SE", "S", "SW", "NW")
+
+
+# ---- the command line --------------------------------------------------------------------
+
+def test_cli_check_and_show_on_a_bare_move_list(capsys: pytest.CaptureFixture[str],
+                                                tmp_path) -> None:
+    from rules import cli
+    path = tmp_path / "gap.txt"
+    path.write_text("dragons -num_tiles=30 alice bob\nD1\nb3\n")
+    assert cli.main(["check", str(path), "--json", "--legal"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == ["alice", "bob"] and data["to_move"] == "X"
+    assert data["legal"] == ["g7", "i7", "k7"]
+    assert cli.main(["show", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert shown.rstrip("\n") == GAP_EXAMPLE.replace("47 of 50", "27 of 30")
+    path.write_text("dragons\nd1\nb1\n")
+    assert cli.main(["check", str(path), "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["ply"] == 2 and error["move"] == "b1"
+    assert error["reason"] == ("tile b does not fit at place 1: its S edge is O but the tile "
+                               "to the south shows X on its N edge")
