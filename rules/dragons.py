@@ -15,8 +15,10 @@ is `(x, y)`, x the column, y in half-rows growing southwards, x + y even.
 The engine is incremental. Every empty place touching a tile carries one small integer, its
 key: bit 6 + d is set when its side d faces a tile, bit d when that side must be O. A table
 built once per tile set maps every key to the set of orientations that fit, so placing a tile
-only updates the keys of its six neighbours. Loops are searched only through the tiles a move
-placed (older loops cannot change), on the 2-core of their colour's graph.
+only updates the keys of its six neighbours. A union-find per side tells when a new tile
+closes a loop (it joins two tiles that were already connected); only then is the longest loop
+through that tile searched, on the 2-core of its colour's graph (every new loop passes
+through the newest tile, so older loops never need searching again).
 
 Strings for the views: `Outcome.chain` and `move_cells()` name tiles as `"x,y"` (the
 coordinates above), so a view can map them back with `parse_coord`.
@@ -25,9 +27,10 @@ coordinates above), so a view can map them back with `parse_coord`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from rules.contracts import Coord, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
@@ -186,9 +189,8 @@ def parse_coord(text: str) -> Coord:
     return int(x), int(y)
 
 
-def reading_key(coord: Coord) -> tuple[int, int]:
-    """Reading order: by row (y), then by column (x)."""
-    return coord[1], coord[0]
+reading_key: Callable[[Coord], tuple[int, int]] = itemgetter(1, 0)
+"""Reading order: by row (y), then by column (x)."""
 
 
 # ---- the game ----------------------------------------------------------------------------
@@ -221,7 +223,11 @@ class DragonsState(GameState):
         self._single: set[Coord] = set()         # open places where exactly one tile fits
         self._placed: list[PlacedTile] = []
         self._places: tuple[Coord, ...] | None = None   # cache, rebuilt after a change
-        self._pending: list[Coord] = []          # tiles not yet searched for loops
+        # Loops: per side, a union-find of the tiles joined through that side's loop
+        # regions (a new tile closes a loop exactly when it joins two tiles already
+        # connected), and the longest loop found so far.
+        self._joined_o: dict[Coord, Coord] = {}
+        self._joined_x: dict[Coord, Coord] = {}
         self._loops: dict[str, tuple[Coord, ...]] = {"O": (), "X": ()}
         # -tantrix: union-find over (tile, region index) with (regions, shared edges, open
         # edges) per root, and the best dragon score per side.
@@ -350,12 +356,10 @@ class DragonsState(GameState):
 
     def longest_loops(self) -> dict[str, int]:
         """Each side's longest loop, in tiles (0 without a loop)."""
-        self._update_loops()
         return {side: len(self._loops[side]) for side in SIDES}
 
     def loop_tiles(self, side: str) -> tuple[Coord, ...]:
         """The tiles of `side`'s longest loop in the order the loop runs through them."""
-        self._update_loops()
         return self._loops[side]
 
     def dragon_scores(self) -> dict[str, int]:
@@ -439,7 +443,7 @@ class DragonsState(GameState):
             else:
                 single.discard(cell)
         self._placed.append(PlacedTile(coord, self._set.letters[index], ply, auto))
-        self._pending.append(coord)
+        self._find_loops(coord, index)
         self._places = None
         if self.tantrix:
             self._join_regions(coord, index)
@@ -454,8 +458,6 @@ class DragonsState(GameState):
 
     def _after_move(self) -> None:
         """The win test, once all auto moves are made."""
-        if not self.tantrix:
-            self._update_loops()
         self._outcome = self._decide()
 
     # ---- the result ----------------------------------------------------------------
@@ -503,24 +505,29 @@ class DragonsState(GameState):
 
     # ---- loops ---------------------------------------------------------------------
 
-    def _update_loops(self) -> None:
-        """Search the longest loop through each tile placed since the last search. A loop
-        through several new tiles is found from the first of them; the later searches leave
-        the earlier new tiles out."""
-        if not self._pending:
-            return
-        pending, self._pending = self._pending, []
+    def _find_loops(self, coord: Coord, index: int) -> None:
+        """After a tile is laid: for each side, whether it joins two tiles its loop region
+        touches that were already connected; only then is there a new loop, and all new
+        loops pass through this tile, so the longest of them is searched from it."""
+        ts = self._set
         for s, side in enumerate(SIDES):
-            best = self._loops[side]
-            excluded: set[Coord] = set()
-            for start in pending:
-                loop = self._longest_loop_through(start, s, excluded)
-                if len(loop) > len(best):
-                    best = loop
-                excluded.add(start)
-            self._loops[side] = best
+            joined = self._joined_o if s == 0 else self._joined_x
+            joined[coord] = coord
+            links = self._loop_neighbours(coord, s)
+            closes = False
+            for cell in links:
+                root = _root(joined, cell)
+                mine = _root(joined, coord)
+                if root == mine:
+                    closes = True
+                else:
+                    joined[root] = mine
+            if closes and len(links) >= 2 and ts.loop_edges[index][s]:
+                loop = self._longest_loop_through(coord, s)
+                if len(loop) > len(self._loops[side]):
+                    self._loops[side] = loop
 
-    def _loop_neighbours(self, coord: Coord, s: int, excluded: set[Coord]) -> list[Coord]:
+    def _loop_neighbours(self, coord: Coord, s: int) -> list[Coord]:
         """The tiles joined to `coord`'s loop region of side `s` through shared edges."""
         tiles, ts = self._tiles, self._set
         x, y = coord
@@ -528,17 +535,15 @@ class DragonsState(GameState):
         for d in ts.loop_edges[tiles[coord]][s]:
             cell = (x + _SX[d], y + _SY[d])
             index = tiles.get(cell)
-            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1 \
-                    and cell not in excluded:
+            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1:
                 result.append(cell)
         return result
 
-    def _longest_loop_through(self, start: Coord, s: int, excluded: set[Coord]
-                              ) -> tuple[Coord, ...]:
-        """The longest simple cycle of side `s` through `start` avoiding `excluded`, as its
+    def _longest_loop_through(self, start: Coord, s: int) -> tuple[Coord, ...]:
+        """The longest simple cycle of side `s` through `start`, as its
         tiles in order; () when there is none. Dead branches are peeled off first (the
         2-core of start's component), then every simple path from start is followed."""
-        first = self._loop_neighbours(start, s, excluded)
+        first = self._loop_neighbours(start, s)
         if len(first) < 2:
             return ()
         graph = {start: first}
@@ -546,7 +551,7 @@ class DragonsState(GameState):
         while stack:
             for cell in graph[stack.pop()]:
                 if cell not in graph:
-                    graph[cell] = self._loop_neighbours(cell, s, excluded)
+                    graph[cell] = self._loop_neighbours(cell, s)
                     stack.append(cell)
         degree = {cell: len(links) for cell, links in graph.items()}
         peel = [cell for cell, count in degree.items() if count < 2]
@@ -714,6 +719,14 @@ def render_lines(state: DragonsState) -> list[str]:
         numbers = sorted(places.index(c) + 1 for c in gaps)
         lines.append("gap: play at " + ", ".join(map(str, numbers)))
     return lines
+
+
+def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:
+    """Union-find: the root of `cell`, halving the path on the way."""
+    while parent[cell] != cell:
+        parent[cell] = parent[parent[cell]]
+        cell = parent[cell]
+    return cell
 
 
 def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord) -> tuple[Coord, ...]:
