@@ -42,10 +42,12 @@ DIRECTION_WORDS = ("north", "north-east", "south-east", "south", "south-west", "
 STEPS: tuple[Coord, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 OPPOSITE = (3, 4, 5, 0, 1, 2)
 DEFAULT_TILES = 50
-MIN_TILES, MAX_TILES = 2, 200
+MIN_TILES, MAX_TILES = 2, 120
 WINNING_LOOP = 6
+TANTRIX_LOOP_BUDGET = 300_000   # loop search steps per settling (see longest_loops)
 ORIGIN: Coord = (0, 0)
 
+_Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])(\d+)")
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
@@ -229,6 +231,10 @@ class DragonsState(GameState):
         self._joined_o: dict[Coord, Coord] = {}
         self._joined_x: dict[Coord, Coord] = {}
         self._loops: dict[str, tuple[Coord, ...]] = {"O": (), "X": ()}
+        # -tantrix leaves the search for later (loops do not decide the game there):
+        # (tile, side index, how many tiles were down when it was laid) for each tile that
+        # closed a loop, searched when the loops are asked for.
+        self._loops_pending: list[tuple[Coord, int, int]] = []
         # -tantrix: union-find over (tile, region index) with (regions, shared edges, open
         # edges) per root, and the best dragon score per side.
         self._parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
@@ -355,11 +361,15 @@ class DragonsState(GameState):
         return tuple(t for t in self._placed if t.ply == ply)
 
     def longest_loops(self) -> dict[str, int]:
-        """Each side's longest loop, in tiles (0 without a loop)."""
+        """Each side's longest loop, in tiles (0 without a loop). With -tantrix a very
+        crowded table may make the search stop at its budget: the loop reported is then
+        the longest found, not necessarily the longest there is (see docs/rules/dragons.md)."""
+        self._settle_loops()
         return {side: len(self._loops[side]) for side in SIDES}
 
     def loop_tiles(self, side: str) -> tuple[Coord, ...]:
         """The tiles of `side`'s longest loop in the order the loop runs through them."""
+        self._settle_loops()
         return self._loops[side]
 
     def dragon_scores(self) -> dict[str, int]:
@@ -513,7 +523,7 @@ class DragonsState(GameState):
         for s, side in enumerate(SIDES):
             joined = self._joined_o if s == 0 else self._joined_x
             joined[coord] = coord
-            links = self._loop_neighbours(coord, s)
+            links = self._loop_neighbours(coord, s, None)
             closes = False
             for cell in links:
                 root = _root(joined, cell)
@@ -522,52 +532,75 @@ class DragonsState(GameState):
                     closes = True
                 else:
                     joined[root] = mine
-            if closes and len(links) >= 2 and ts.loop_edges[index][s]:
-                loop = self._longest_loop_through(coord, s)
-                if len(loop) > len(self._loops[side]):
-                    self._loops[side] = loop
+            if not (closes and len(links) >= 2 and ts.loop_edges[index][s]):
+                continue
+            if self.tantrix:
+                self._loops_pending.append((coord, s, len(self._tiles)))
+                continue
+            loop, _ = self._longest_loop_through(coord, s, None)
+            if len(loop) > len(self._loops[side]):
+                self._loops[side] = loop
 
-    def _loop_neighbours(self, coord: Coord, s: int) -> list[Coord]:
-        """The tiles joined to `coord`'s loop region of side `s` through shared edges."""
+    def _settle_loops(self) -> None:
+        """-tantrix: search the loops closed since the last call, each in the table as it
+        was when its tile was laid (so each loop is found once, from its newest tile)."""
+        if not self._loops_pending:
+            return
+        order = {tile.coord: i for i, tile in enumerate(self._placed)}
+        budget = TANTRIX_LOOP_BUDGET
+        for coord, s, count in self._loops_pending:
+            loop, steps = self._longest_loop_through(coord, s, (order, count), max(budget, 1))
+            budget -= steps
+            if len(loop) > len(self._loops[SIDES[s]]):
+                self._loops[SIDES[s]] = loop
+        self._loops_pending = []
+
+    def _loop_neighbours(self, coord: Coord, s: int, upto: _Upto) -> list[Coord]:
+        """The tiles joined to `coord`'s loop region of side `s` through shared edges (with
+        `upto` = (placing order, n): only among the first n tiles laid)."""
         tiles, ts = self._tiles, self._set
         x, y = coord
         result = []
         for d in ts.loop_edges[tiles[coord]][s]:
             cell = (x + _SX[d], y + _SY[d])
             index = tiles.get(cell)
-            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1:
+            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1 and (
+                    upto is None or upto[0][cell] < upto[1]):
                 result.append(cell)
         return result
 
-    def _longest_loop_through(self, start: Coord, s: int) -> tuple[Coord, ...]:
-        """The longest simple cycle of side `s` through `start`, as its
+    def _longest_loop_through(self, start: Coord, s: int, upto: _Upto,
+                              budget: int | None = None) -> tuple[tuple[Coord, ...], int]:
+        """The longest simple cycle of side `s` through `start` (among the tiles `upto`
+        allows), as its
         tiles in order; () when there is none. Dead branches are peeled off first (the
-        2-core of start's component), then every simple path from start is followed."""
-        first = self._loop_neighbours(start, s)
+        2-core of start's component), then every simple path from start is followed. Also
+        returns the number of search steps taken."""
+        first = self._loop_neighbours(start, s, upto)
         if len(first) < 2:
-            return ()
+            return (), 0
         graph = {start: first}
         stack = [start]
         while stack:
             for cell in graph[stack.pop()]:
                 if cell not in graph:
-                    graph[cell] = self._loop_neighbours(cell, s)
+                    graph[cell] = self._loop_neighbours(cell, s, upto)
                     stack.append(cell)
         degree = {cell: len(links) for cell, links in graph.items()}
         peel = [cell for cell, count in degree.items() if count < 2]
         while peel:
             cell = peel.pop()
             if start == cell:
-                return ()
+                return (), 0
             for other in graph.pop(cell):
                 if other in graph:
                     degree[other] -= 1
                     if degree[other] == 1:
                         peel.append(other)
         if start not in graph:
-            return ()
+            return (), 0
         core = {cell: [o for o in links if o in graph] for cell, links in graph.items()}
-        return _longest_cycle(core, start)
+        return _longest_cycle(core, start, budget)
 
     # ---- -tantrix dragons ------------------------------------------------------------
 
@@ -729,10 +762,14 @@ def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:
     return cell
 
 
-def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord) -> tuple[Coord, ...]:
+def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord, budget: int | None
+                   ) -> tuple[tuple[Coord, ...], int]:
     """The longest simple cycle through `start` in an undirected graph (adjacency lists, no
-    repeated edges), by depth-first search over simple paths; () when there is none."""
+    repeated edges), by depth-first search over simple paths; () when there is none. With a
+    `budget`, the search stops after that many steps and returns the longest found. Also
+    returns the number of steps taken."""
     best: tuple[Coord, ...] = ()
+    steps = 0
     size = len(graph)
     path = [start]
     on_path = {start}
@@ -743,8 +780,11 @@ def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord) -> tuple[Coord
                 if len(path) > len(best) and len(path) >= 3:
                     best = tuple(path)
                     if len(best) == size:
-                        return best
+                        return best, steps
             elif cell not in on_path:
+                steps += 1
+                if budget is not None and steps > budget:
+                    return best, steps
                 path.append(cell)
                 on_path.add(cell)
                 branches.append(iter(graph[cell]))
@@ -752,7 +792,7 @@ def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord) -> tuple[Coord
         else:
             branches.pop()
             on_path.discard(path.pop())
-    return best
+    return best, steps
 
 
 def _new_game(options: dict[str, int | bool], players: int) -> DragonsState:

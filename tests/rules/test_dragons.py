@@ -491,7 +491,7 @@ def _longest_cycle_oracle(state: DragonsState, side: str) -> int:
     return best
 
 
-@pytest.mark.parametrize("options", ["", "-cross", "-start_tip"])
+@pytest.mark.parametrize("options", ["", "-cross", "-start_tip", "-tantrix -num_tiles=25"])
 def test_longest_loops_agree_with_brute_force(options: str) -> None:
     rng = random.Random(11)
     for _ in range(12):
