@@ -132,9 +132,14 @@ class GameController(QObject):
         if session is None:
             return
         session.view(ply)
-        where = "the start position" if session.viewed == 0 else (
-            f"the position after move {session.viewed} ({session.last_move_shown}) "
-            f"of {session.ply}")
+        viewed = session.viewed
+        if viewed == 0:
+            where = "the start position"
+        else:  # counted as the move table counts: rounds, one column per seat
+            seats = len(session.sides)
+            mover = session.sides[(viewed - 1) % seats]
+            where = (f"round {(viewed - 1) // seats + 1}, after {mover}'s "
+                     f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (
             self.turn_text() if session.at_end else "Playing here discards the later moves."))

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QMessageBox, QPushButton, QStackedWidget,
+                               QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
 from rules import registry
@@ -24,6 +24,7 @@ from rules.protocol import OptionError
 from rules.record import RecordError
 
 from desktop import autosave, settings
+from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.games import Desk, desk
@@ -42,7 +43,7 @@ class MainWindow(QMainWindow):
         self.settings = settings.open_settings()
         self.controller = GameController(self)
         self.controller.gameReplaced.connect(self._game_replaced)
-        self.controller.positionChanged.connect(self.refresh)
+        self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
         self.desk: Desk | None = None
         self.view: BoardView | None = None  # the board view of the current game
@@ -57,7 +58,15 @@ class MainWindow(QMainWindow):
         self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
                                   "padding: 6px; font-size: 14px;")
         self.banner.hide()
-        self.stack = QStackedWidget()
+        # the board view, and beside it the owners/heights map where the game has one (as
+        # pbmserv's two summaries sit beside its board)
+        self.board_split = QSplitter(Qt.Orientation.Horizontal)
+        self.board_split.setObjectName("board_split")
+        self.board_split.setChildrenCollapsible(False)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3")
@@ -72,7 +81,8 @@ class MainWindow(QMainWindow):
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.banner)
-        column.addWidget(self.stack, stretch=1)
+        column.addWidget(self.board_split, stretch=1)
+        column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
 
@@ -84,14 +94,18 @@ class MainWindow(QMainWindow):
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
 
-        self.hint_label = QLabel()
-        self.statusBar().addPermanentWidget(self.hint_label)
+        # What just happened or why not: a whole sentence, wrapped rather than cut off.
+        self.message_label = QLabel()
+        self.message_label.setObjectName("message")
+        self.message_label.setWordWrap(True)
+        self.statusBar().addWidget(self.message_label, 1)
         self._build_actions()
         self._restore_layout()
 
     # ---- actions and menus ------------------------------------------------------------
 
-    def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -112,6 +126,14 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &as...", lambda: self.save_as(), K.SaveAs)
         self.export_action = self._action("&Export image...", lambda: self.export_image(),
                                           "Ctrl+E")
+        self.copy_image_action = self._action("&Copy board image", self.copy_image,
+                                              "Ctrl+Shift+C",
+                                              tip="Put the board (with its caption) on the "
+                                                  "clipboard")
+        self.caption_action = self._action("Caption on board &images", lambda: None,
+                                           checkable=True,
+                                           tip="Write the game, players, move and result "
+                                               "under exported and copied board images")
         self.quit_action = self._action("&Quit", self.close, K.Quit)
         self.undo_action = self._action("&Undo", self.controller.undo, K.Undo)
         self.redo_action = self._action("&Redo", self.controller.redo, K.Redo)
@@ -136,7 +158,7 @@ class MainWindow(QMainWindow):
                                          tip="Turn the board a quarter turn right (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
-                                       tip="Show pbmserv's two summaries instead of the 3D view")
+                                       tip="Show pbmserv's two summaries beside the 3D view")
         self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
                                           checkable=True,
                                           tip="Lay lintels: click one end, then the other "
@@ -155,7 +177,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addActions([self.save_action, self.save_as_action, self.export_action])
+        file_menu.addActions([self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.caption_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -193,12 +216,14 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
+        self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("view/map", self.map_action.isChecked())
+        self.settings.setValue("view/caption", self.caption_action.isChecked())
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
@@ -280,9 +305,22 @@ class MainWindow(QMainWindow):
         return self.start_game(dialog.choice())
 
     def _game_replaced(self) -> None:
+        """A different game on the table starts clean: no text typed for the last one, no
+        message about it, no mode left on."""
         session = self.session
         assert session is not None
         self._ensure_view(session.game)
+        self.move_line.clear()
+        self.say("")
+        self._position_changed()
+
+    def _position_changed(self) -> None:
+        """Every new position starts clean: no hover text about the last one, lintel mode
+        off (a lintel is one move, not a way of playing)."""
+        self.hint_label.clear()
+        if self.lintel_action.isChecked():
+            self.lintel_action.setChecked(False)
+            self._lintel_toggled()
         self.refresh()
 
     def _ensure_view(self, game: str) -> None:
@@ -293,18 +331,23 @@ class MainWindow(QMainWindow):
         for old in (self.view, self.summary):
             if old is not None:
                 widget = cast(QWidget, old)
-                self.stack.removeWidget(widget)
+                widget.setParent(None)
                 widget.deleteLater()
         view = entry.make_view(self)
         self.view = cast(BoardView, view)
         self.view.moveChosen.connect(self.play_move)
         self.view.hint.connect(self.hint_label.setText)
-        self.stack.addWidget(view)
+        self.board_split.addWidget(view)
+        self.board_split.setStretchFactor(0, 2)
         self.summary = None
         if entry.make_map is not None:
             summary = entry.make_map(self)
             self.summary = cast(PositionView, summary)
-            self.stack.addWidget(summary)
+            self.board_split.addWidget(summary)
+            self.board_split.setStretchFactor(1, 1)
+            self.board_split.setSizes([650, 350])  # proportions: the board gets most
+            self.summary.hint.connect(self.hint_label.setText)
+            self.summary.moveChosen.connect(self.play_move)
         self.desk = entry
         self.map_action.setEnabled(self.summary is not None)
         self.lintel_action.setEnabled(entry.lintels)
@@ -336,9 +379,8 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _show_map(self, on: bool) -> None:
-        target = self.summary if on and self.summary is not None else self.view
-        if target is not None:
-            self.stack.setCurrentWidget(cast(QWidget, target))
+        if self.summary is not None:
+            cast(QWidget, self.summary).setVisible(on)
 
     def _lintel_toggled(self) -> None:
         if self.view is not None:
@@ -359,7 +401,9 @@ class MainWindow(QMainWindow):
         if self.view is not None:
             self.view.cancel_pending()  # a half-built move belongs to the position it began on
             self.view.set_position(state, colours, legal, last, cells)
-        if self.summary is not None and self.stack.currentWidget() is cast(QWidget, self.summary):
+        if self.map_shown:
+            assert self.summary is not None
+            self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))
@@ -377,9 +421,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
 
+    @property
+    def map_shown(self) -> bool:
+        """Whether the owners/heights map is beside the board."""
+        return self.summary is not None and not cast(QWidget, self.summary).isHidden()
+
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""
-        self.statusBar().showMessage(text)
+        self.message_label.setText(text)
+        self.message_label.setToolTip(text)
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -493,9 +543,19 @@ class MainWindow(QMainWindow):
         self._remember_file(path)
         return True
 
+    def board_image(self) -> QImage | None:
+        """The board as drawn, with its caption when Caption is on."""
+        if self.view is None or self.session is None:
+            return None
+        image = self.view.grab_image()
+        if self.caption_action.isChecked():
+            image = with_caption(image, caption_lines(self.session, self.controller.title()))
+        return image
+
     def export_image(self, path: str | Path | None = None) -> bool:
-        """Saves the board view as a PNG."""
-        if self.view is None:
+        """Saves the board as a PNG (with its caption when Caption is on)."""
+        image = self.board_image()
+        if image is None:
             return False
         if path is None:
             stem = self.session.game if self.session else "board"
@@ -508,15 +568,20 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if path.suffix.lower() != ".png":
             path = path.with_suffix(".png")
-        if self.summary is not None and self.stack.currentWidget() is cast(QWidget, self.summary):
-            image = cast(QWidget, self.summary).grab().toImage()
-        else:
-            image = self.view.grab_image()
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path)):  # PNG, from the suffix
             QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
             return False
         self.settings.setValue("lastDir", str(path.parent))
         self.say(f"Exported the board to {path.name}.")
+        return True
+
+    def copy_image(self) -> bool:
+        """Puts the board image on the clipboard."""
+        image = self.board_image()
+        if image is None:
+            return False
+        QGuiApplication.clipboard().setImage(image)
+        self.say("Copied the board image to the clipboard.")
         return True
 
     def _last_dir(self) -> str:

@@ -33,10 +33,11 @@ MOVE_FORMS = ("write a cell for a sarsen (c3), two cells for a lintel (b2-b4), a
 
 # Each side letter with the board edges it must connect; a list of alternatives (two-player
 # hex may connect either set of three alternating sides).
-SQUARE_GOALS = {"V": [("bottom", "top")], "H": [("left", "right")]}
-HEX2_GOALS = {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in ("X", "O")}
-HEX3_GOALS = {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]}
-Y_GOALS = {s: [("left", "bottom", "right")] for s in ("X", "O")}
+Goals = dict[str, list[tuple[str, ...]]]
+SQUARE_GOALS: Goals = {"V": [("bottom", "top")], "H": [("left", "right")]}
+HEX2_GOALS: Goals = {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in ("X", "O")}
+HEX3_GOALS: Goals = {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]}
+Y_GOALS: Goals = {s: [("left", "bottom", "right")] for s in ("X", "O")}
 OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left",
             "S1": "S4", "S4": "S1", "S2": "S5", "S5": "S2", "S3": "S6", "S6": "S3"}
 PAIR_WORDS = {("bottom", "top"): "the bottom and top rows",

@@ -60,7 +60,7 @@ class _PlayerRow:
             widget.setVisible(visible)
 
     def set_colour(self, colour: Colour, custom: bool) -> None:
-        self.colour = tuple(colour)
+        self.colour = (colour[0], colour[1], colour[2])
         self.custom = custom
         r, g, b = self.colour
         self.button.setStyleSheet(f"background-color: rgb({r},{g},{b});"
@@ -210,12 +210,11 @@ class NewGameDialog(QDialog):
             state = self.info.new(self.options(), count)
             self._sides = state.sides
         except OptionError as exc:
-            error = str(exc)
-            self._sides = ()
+            error = str(exc)  # the side letters of the last valid choice stay on show
         for seat, row in enumerate(self.rows):
             row.set_visible(seat < count)
             side = self._sides[seat] if seat < len(self._sides) else ""
-            row.side.setText(side)
+            row.side.setText(side or f"Player {seat + 1}")
             if not row.custom:
                 row.set_colour(default_colour(side, seat), custom=False)
         if not error:

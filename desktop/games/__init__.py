@@ -34,8 +34,6 @@ class Desk:
     heights map shown beside a 3D board, for games that have pbmserv's two summaries.
     `camera`: the view turns and has a top view. `lintels`: two-ended moves laid in lintel
     mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
-    `repeat_completes`: a second click on a held placement completes the two-cell move on
-    that cell (Drogo's `c3,c3`) rather than playing the placement alone (Druid's Walk).
     `move_examples`: notation shown in the move line's placeholder.
     """
 
@@ -45,7 +43,6 @@ class Desk:
     camera: bool = False
     lintels: bool = False
     tile_palette: bool = False
-    repeat_completes: bool = True
     move_examples: str = "c3"
 
 

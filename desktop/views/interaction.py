@@ -144,7 +144,7 @@ class Interaction(Generic[P]):
                 return f"Lintel from {p.cell}: choose its other end (highlighted); Esc cancels"
             if p.mode == "step":
                 return f"Druid on {p.cell}: choose where it steps (highlighted); Esc cancels"
-            if p.single and not self.builder.repeat_completes:
+            if p.single and not self.repeat_completes:
                 alone = ("; click it again or press Enter to play it alone"
                          + ("; Shift+click it to step onto it" if p.cell in p.targets else ""))
             else:

@@ -110,12 +110,13 @@ class TriangleView(Canvas2D):
             if result.name in whole:
                 pen = QPen(qcolour(colour))
                 pen.setWidthF(UNIT * 0.14)
-                item = self.scene().addPolygon(self._hull(subgames[result.name], 0.6), pen)
+                frame = self.scene().addPolygon(self._hull(subgames[result.name], 0.6), pen)
+                frame.setZValue(1)
             else:
-                item = self.scene().addPath(self._area(subgames[result.name]),
+                shade = self.scene().addPath(self._area(subgames[result.name]),
                                             QPen(Qt.PenStyle.NoPen),
                                             QBrush(qcolour(colour, SHADE_ALPHA)))
-            item.setZValue(1)
+                shade.setZValue(1)
         pen = QPen(QColor(70, 50, 30, 200))
         pen.setWidthF(3.0)
         for name, cells in subgames.items():
@@ -159,27 +160,38 @@ class TriangleView(Canvas2D):
             item.setZValue(3)
 
     def _draw_labels(self) -> None:
+        """Row numbers on the left side; column letters at both ends of every column: under
+        the base, and where the column meets the right side (a column runs from the right
+        side down-left to the base, so the letter of a stone reads off either end)."""
         board = self.board
         assert board is not None
         font = QFont()
         font.setPixelSize(int(UNIT * 0.35))
         font.setBold(True)
         rows: dict[int, list[int]] = {}
-        for i, (r, c) in enumerate(board.coords):
-            rows.setdefault(r, []).append(i)
-        for r, cells in rows.items():
+        for i, (row, _) in enumerate(board.coords):
+            rows.setdefault(row, []).append(i)
+        for row, cells in rows.items():
             first = self._centre(cells[0])
-            text = self.scene().addSimpleText(str(r + 1), font)
-            text.setBrush(QColor(230, 222, 200))
-            box = text.boundingRect()
-            text.setPos(first.x() - UNIT * 1.2 - box.width(), first.y() - box.height() / 2)
-        last = rows[max(rows)]
-        for i in last:
+            self._label(str(row + 1), font,
+                        QPointF(first.x() - UNIT * 1.0, first.y()), align_right=True)
+        last_row = max(rows)
+        for i in rows[last_row]:
             c = self._centre(i)
-            text = self.scene().addSimpleText(column_letters(board.coords[i][1]), font)
-            text.setBrush(QColor(230, 222, 200))
-            box = text.boundingRect()
-            text.setPos(c.x() - box.width() / 2, c.y() + UNIT * 0.95)
+            self._label(column_letters(board.coords[i][1]), font,
+                        QPointF(c.x(), c.y() + UNIT * 0.95))
+        for row in range(last_row):  # the top end of column `row` is the cell (row, row)
+            top, below = self._centre(board.at[(row, row)]), self._centre(board.at[(row + 1, row)])
+            up = top - below
+            self._label(column_letters(row), font, top + up * 0.95)
+
+    def _label(self, text: str, font: QFont, at: QPointF, align_right: bool = False) -> None:
+        """A coordinate label centred on `at` (or ending there)."""
+        item = self.scene().addSimpleText(text, font)
+        item.setBrush(QColor(230, 222, 200))
+        box = item.boundingRect()
+        x = at.x() - box.width() if align_right else at.x() - box.width() / 2
+        item.setPos(x, at.y() - box.height() / 2)
 
 
 def _border_cells(board: Board, cells: frozenset[str]) -> set[str]:
