@@ -36,7 +36,11 @@ from rules.contracts import Coord, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
 
-SIDES = ("O", "X")
+SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
+# Seat order: O's opening tile is laid by the game, not a move of the record, so the first
+# recorded move is X's and, the turn following from the number of moves as in every pbmserv
+# game, the first seat (the first player named) plays X.
+TURN_ORDER = ("X", "O")
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 DIRECTION_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 STEPS: tuple[Coord, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -198,7 +202,8 @@ reading_key: Callable[[Coord], tuple[int, int]] = itemgetter(1, 0)
 # ---- the game ----------------------------------------------------------------------------
 
 class DragonsState(GameState):
-    """A game of Dragons. Sides in seat order O, X; X makes the first recorded move.
+    """A game of Dragons. Sides in seat order X, O: X makes the first recorded move (O's
+    opening tile is laid by the game).
 
     Beyond the `TilePosition` contract: `tile_at`, `matching`, `tiles_of_move`,
     `longest_loops`, `loop_tiles`, `dragon_scores`, `gap_places` and `arranged`.
@@ -213,7 +218,7 @@ class DragonsState(GameState):
         """A new game; `opening` replaces the opening tile with tiles laid as given (see
         `arranged`)."""
         options = dict(options or {})
-        super().__init__(options=options, turn_order=SIDES)
+        super().__init__(options=options, turn_order=TURN_ORDER)
         num_tiles = options.get("num_tiles", DEFAULT_TILES)
         assert isinstance(num_tiles, int)
         self.num_tiles = num_tiles
@@ -269,14 +274,6 @@ class DragonsState(GameState):
             state._place(coord, index, 0, False)
         state._after_move()
         return state
-
-    # ---- turn order: O's opening is not a recorded move --------------------------------
-
-    @property
-    def to_move(self) -> str | None:
-        if self._over():
-            return None
-        return self.turn_order[(len(self.moves) + 1) % 2]
 
     # ---- the TilePosition contract -------------------------------------------------
 
@@ -383,7 +380,7 @@ class DragonsState(GameState):
             return []
         fits, fit_letters, opened = self._set.fits, self._set.fit_letters, self._open
         gaps = set(self.gap_places())
-        moves = []
+        moves: list[str] = []
         for number, coord in enumerate(self.places(), 1):
             if gaps and coord not in gaps:
                 continue

@@ -121,7 +121,7 @@ def tile_items(view: Canvas2D, coord_centre: QPointF, letter: str, cross: bool,
         pen.setWidthF(R * 0.10 * scale)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         # edge e runs between corners (e + 4) % 6 and (e + 5) % 6 (corner 0 is east)
-        first, second = corners[(edge + 4) % 6], corners[(edge + 5) % 6]
+        first, second = corners.at((edge + 4) % 6), corners.at((edge + 5) % 6)
         items.append(scene.addLine(first.x(), first.y(), second.x(), second.y(), pen))
     for region in regions(letter, cross):
         colour = QColor(colours[region.colour])

@@ -160,7 +160,7 @@ def test_fit_table_agrees_with_the_edge_colours_for_every_key() -> None:
 
 def test_opening_tile_and_first_places_numbered_in_reading_order() -> None:
     state = new()
-    assert state.sides == ("O", "X")
+    assert state.sides == ("X", "O")   # the first seat makes the first recorded move
     assert state.to_move == "X"
     assert [(t.coord, t.letter, t.ply, t.auto) for t in state.placed()] == [((0, 0), "a", 0, False)]
     # by y then x: N, NW, NE, SW, SE, S
@@ -209,9 +209,11 @@ def test_cross_moves_use_eight_letters() -> None:
     ("d7", "there is no place 7: the places are numbered 1 to 6"),
     ("a1", "tile a does not fit at place 1: its S edge is X but the tile to the south "
            "shows O on its N edge"),
-    ("--", "dragons has no voluntary pass: you may pass only when you have no legal move"),
-    ("pass", "dragons has no voluntary pass: you may pass only when you have no legal move"),
-    ("swap", "dragons has no swap"),
+    ("--", "there is no voluntary pass in this game: you may pass only when you have no "
+           "legal move"),
+    ("pass", "there is no voluntary pass in this game: you may pass only when you have no "
+             "legal move"),
+    ("swap", "there is no swap in this game"),
 ])
 def test_refused_moves_change_nothing(text: str, reason: str) -> None:
     state = new()
