@@ -114,6 +114,7 @@ def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None
     qtbot.mouseMove(view.viewport(), cell(view, (0, -2)))
     qtbot.waitUntil(lambda: bool(table.hints) and "place 1" in table.hints[-1])
     assert "6 tiles fit: b c d h j l" in table.hints[-1]
+    save(view, "dragons_palette.png")
     before = view.grab_image()
     assert rgb(before, view.palette_screen_pos("d").toPoint()) != (48, 52, 58)
     qtbot.keyClick(view.viewport(), Qt.Key.Key_Space)        # b -> c
