@@ -363,13 +363,21 @@ class DragonsView(Canvas2D):
         if top - step * 0.55 < visible.top():
             top = centre.y() + APOTHEM + R * PALETTE_SCALE * 1.2
         backing = QRectF(left - step * 0.6, top - step * 0.55, step * len(fits) + step * 0.2,
-                         step * 1.1)
+                         step * 1.1 + R * 0.3)
         items.append(self.scene().addRect(backing, QPen(Qt.PenStyle.NoPen),
                                           QBrush(QColor(0, 0, 0, 150))))
+        font = QFont()
+        font.setPixelSize(int(R * 0.3))
+        font.setBold(True)
         for i, letter in enumerate(fits):
             spot = QPointF(left + i * step, top)
             self._palette.append((spot, letter))
             items += tile_items(self, spot, letter, self.cross, colours, PALETTE_SCALE)
+            label = self.scene().addSimpleText(letter, font)
+            label.setBrush(NUMBER)
+            box = label.boundingRect()
+            label.setPos(spot.x() - box.width() / 2, spot.y() + APOTHEM * PALETTE_SCALE)
+            items.append(label)
             if letter == chosen:
                 pen = QPen(QColor(255, 215, 40))
                 pen.setWidthF(R * 0.06)
