@@ -42,6 +42,7 @@ PALETTE_SCALE = 0.42
 BAND = 0.30                       # band width, in R
 TIP_DEPTH = 0.62                  # how far in from its edge a tails tip ends (of APOTHEM)
 SHOULDER_BEND = 0.45              # control point of a shoulder band, towards its middle edge
+CROSS_SHIFT = 0.18                # sideways offset of a -cross tail (of APOTHEM)
 TILE_Z, AUTO_Z, LOOP_Z = 5.0, MARK_Z - 1.0, CHAIN_Z - 1.0
 EDGE_ANGLES = (-90.0, -30.0, 30.0, 90.0, 150.0, 210.0)   # N NE SE S SW NW, y downwards
 
@@ -97,7 +98,14 @@ def _region_paths(centre: QPointF, edges: tuple[int, ...], kind: str, tip: int |
     bend = edge_point(centre, stem, scale, SHOULDER_BEND) if kind == "shoulder" else None
     path = _arc_path(centre, ends[0], ends[1], scale, bend)
     middle = path.pointAtPercent(0.5)
-    path.moveTo(edge_point(centre, stem, scale))
+    start = edge_point(centre, stem, scale)
+    if kind == "joined":
+        # the two joined tails of a -cross tile run along one line from opposite edges;
+        # each is moved to its own left so that both stay visible where they cross
+        side = math.radians(EDGE_ANGLES[stem] + 180.0 + 90.0)
+        shift = QPointF(math.cos(side), math.sin(side)) * (APOTHEM * scale * CROSS_SHIFT)
+        start, middle = start + shift, middle + shift
+    path.moveTo(start)
     path.lineTo(middle)
     return path
 

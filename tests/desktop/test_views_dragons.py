@@ -10,7 +10,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 
 from desktop.games import desk
-from desktop.views.dragons import AUTO_MARK, DragonsView, cell_centre, edge_point
+from desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
+                                   edge_point)
 from rules import registry
 from rules.dragons import DragonsState, coord_text
 
@@ -200,3 +201,21 @@ def test_the_winning_loop_is_traced(qtbot, view) -> None:
 def test_tantrix_scores_and_pool_in_the_info(view) -> None:
     Table(view, registry.new_game("dragons", "-tantrix -num_tiles=30"))
     assert view.info.text().splitlines() == ["Pool: 29 tiles left", "Best dragons: O 0, X 0"]
+
+
+def test_cross_tails_join_the_tip_to_the_arc(view) -> None:
+    """-cross g: O's tail runs from the N edge into the SE-SW arc and X's from the S edge
+    into the NE-NW arc, side by side through the tile's middle; the default g's tips stop
+    short, leaving the middle dark."""
+    side = APOTHEM * CROSS_SHIFT
+    centre = cell_centre((0, 0))
+    left, right = QPointF(centre.x() - side, centre.y()), QPointF(centre.x() + side, centre.y())
+    Table(view, registry.new_game("dragons", "-cross -start_tip"))
+    image = view.grab_image()
+    assert close(rgb(image, screen(view, left)), O_COLOUR)
+    assert close(rgb(image, screen(view, right)), X_COLOUR)
+    Table(view, registry.new_game("dragons", "-start_tip"))
+    image = view.grab_image()
+    for point in (left, right):
+        colour = rgb(image, screen(view, point))
+        assert not close(colour, O_COLOUR, 40) and not close(colour, X_COLOUR, 40)
