@@ -335,7 +335,7 @@ class DragonsState(GameState):
         found = _MOVE.fullmatch(move.strip().lower())
         if found is None:
             return ()
-        number = int(found.group(2))
+        number = _number(found.group(2))
         places = self.places()
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
@@ -396,7 +396,8 @@ class DragonsState(GameState):
         if found is None:
             raise MoveError(text, "a move is an orientation letter and a place number, "
                                   "such as d3")
-        letter, number = found.group(1), int(found.group(2))
+        letter, digits = found.group(1), found.group(2)
+        number = _number(digits)
         index = self._set.letters.find(letter)
         if index < 0:
             tiles = "-cross tiles" if self.cross else "tiles"
@@ -404,7 +405,8 @@ class DragonsState(GameState):
                                   f"a to {self._set.letters[-1]}")
         places = self.places()
         if not 1 <= number <= len(places):
-            raise MoveError(text, f"there is no place {number}: the places are numbered "
+            shown = digits if number < 0 else str(number)
+            raise MoveError(text, f"there is no place {shown}: the places are numbered "
                                   f"1 to {len(places)}")
         coord = places[number - 1]
         gaps = self.gap_places()
@@ -749,6 +751,11 @@ def render_lines(state: DragonsState) -> list[str]:
         numbers = sorted(places.index(c) + 1 for c in gaps)
         lines.append("gap: play at " + ", ".join(map(str, numbers)))
     return lines
+
+
+def _number(digits: str) -> int:
+    """A place number's value; -1 for one too long to be any place (and to convert)."""
+    return int(digits) if len(digits) <= 9 else -1
 
 
 def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:

@@ -207,6 +207,8 @@ def test_cross_moves_use_eight_letters() -> None:
     ("m3", "there is no orientation m: the tiles are a to l"),
     ("d0", "there is no place 0: the places are numbered 1 to 6"),
     ("d7", "there is no place 7: the places are numbered 1 to 6"),
+    ("d007", "there is no place 7: the places are numbered 1 to 6"),
+    ("d" + "9" * 30, f"there is no place {'9' * 30}: the places are numbered 1 to 6"),
     ("a1", "tile a does not fit at place 1: its S edge is X but the tile to the south "
            "shows O on its N edge"),
     ("--", "there is no voluntary pass in this game: you may pass only when you have no "
@@ -240,6 +242,7 @@ def test_refusal_and_fitting_for_the_view() -> None:
     assert state.move_text("d", (0, -2)) == "d1"
     assert state.move_cells("d1") == ("0,-2",)
     assert state.move_cells("d9") == () and state.move_cells("Resign") == ()
+    assert state.move_cells("d" + "9" * 5000) == ()     # no int conversion of huge numbers
     assert parse_coord(coord_text((3, -1))) == (3, -1)
     with pytest.raises(ValueError):
         state.move_text("d", (0, -4))
