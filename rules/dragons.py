@@ -684,7 +684,7 @@ class DragonsState(GameState):
         """The table as text, in the spirit of the help page's hexagons: each tile drawn
         with its edge colours (`o`, `x`) and its letter in the middle, each numbered place
         as its number (in brackets when it is a gap the player to move must fill), then the
-        pool and, when it applies, the gap duty."""
+        pool, with -tantrix the best dragons, and when it applies the gap duty."""
         return "\n".join(render_lines(self))
 
 
@@ -747,6 +747,9 @@ def render_lines(state: DragonsState) -> list[str]:
         del lines[0]
     lines.append("")
     lines.append(f"pool: {state.pool_left} of {state.num_tiles} tiles left")
+    if state.tantrix:
+        scores = state.dragon_scores()
+        lines.append(f"best dragons: O {scores['O']}, X {scores['X']}")
     if gaps:
         numbers = sorted(places.index(c) + 1 for c in gaps)
         lines.append("gap: play at " + ", ".join(map(str, numbers)))
