@@ -344,12 +344,14 @@ class DragonsView(Canvas2D):
             self._choice = 0
         self._palette = []
         super().show_hover(name)
-        if name is not None and self.fits(name):
+        action = self.decide(name) if name is not None else None
+        if name is not None and action is not None and action.kind == "play":
             fits = self.fits(name)
+            more = len(fits) > 1
             self.hint.emit(f"{self.play.describe(name)}: click to lay {self.chosen(name)} "
-                           f"({self.decide(name).move}); {len(fits)} tile"   # type: ignore[union-attr]
-                           f"{'s' if len(fits) > 1 else ''} fit: {' '.join(fits)}"
-                           + ("; Space or right click for the next" if len(fits) > 1 else ""))
+                           f"({action.move}); {len(fits)} tile{'s' if more else ''} fit: "
+                           f"{' '.join(fits)}"
+                           + ("; Space or right click for the next" if more else ""))
 
     def hover_items(self, name: str, action: Action) -> list[QGraphicsItem]:
         if action.kind != "play":
