@@ -405,7 +405,9 @@ class MainWindow(QMainWindow):
             assert self.summary is not None
             self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
-        self.panel.show_session(session)
+        entry = self.desk
+        facts = entry.facts(state) if entry is not None and entry.facts is not None else []
+        self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)
         self.pass_action.setEnabled(legal is not None and "--" in legal)

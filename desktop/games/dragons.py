@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from desktop.games import Desk
+from desktop.games.tiles import auto_note, pool_facts
 
 
 def _view(parent: QWidget | None) -> QWidget:
@@ -13,4 +14,5 @@ def _view(parent: QWidget | None) -> QWidget:
     return DragonsView(parent)
 
 
-DESK = Desk(name="dragons", make_view=_view, tile_palette=True, move_examples="d3")
+DESK = Desk(name="dragons", make_view=_view, tile_palette=True, move_examples="d3",
+            facts=pool_facts, move_note=auto_note)

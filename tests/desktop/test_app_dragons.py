@@ -89,3 +89,21 @@ def test_dragons_from_the_dialog_by_clicks_typing_save_and_open(qtbot, window,
     assert window.open_file(path)
     assert list(window.session.record.moves) == ["b1", "d2"]
     assert window.session.current.placed() == state.placed()
+
+
+def test_the_side_panel_shows_the_pool_and_each_moves_auto_tiles(qtbot, window) -> None:
+    from desktop.dialogs import GameChoice
+
+    window.start_game(GameChoice("dragons", ["-start_tip", "-num_tiles=20"], ["xena", "otto"],
+                                 []))
+    facts = window.panel.facts_label
+    assert facts.isVisibleTo(window.panel) and facts.text() == "Pool: 19 tiles left"
+    for move in ("c6", "b3"):  # the help page's example: b3 makes the rules place a tile
+        window.move_line.setText(move)
+        window.play_typed()
+    state = window.session.current
+    autos = [t for t in state.placed() if t.ply == 2 and t.auto]
+    assert len(autos) == 1
+    table = window.panel.table
+    assert [table.item(0, 0).text(), table.item(0, 1).text()] == ["c6", "b3 +1 auto"]
+    assert facts.text() == f"Pool: {state.pool_left} tiles left" and state.pool_left == 16
