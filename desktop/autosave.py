@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,7 @@ def path(pid: int | None = None) -> Path:
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
-    if os.name == "nt":
+    if sys.platform == "win32":
         import ctypes
 
         handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # query only

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from rules import record as records
 from rules.protocol import GameState
@@ -56,10 +56,10 @@ def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
     return result
 
 
-def _print_report(data: dict[str, object], out: TextIO) -> None:
-    parameters = " ".join(data["parameters"])  # type: ignore[arg-type]
+def _print_report(data: dict[str, Any], out: TextIO) -> None:
+    parameters = " ".join(data["parameters"])
     print(f"game: {data['game']} {parameters}".rstrip(), file=out)
-    print(f"players: {' '.join(data['players'])}", file=out)  # type: ignore[arg-type]
+    print(f"players: {' '.join(data['players'])}", file=out)
     print(f"ply: {data['ply']}", file=out)
     if data["status"] == "ongoing":
         print(f"to move: {data['to_move']}", file=out)
@@ -67,13 +67,13 @@ def _print_report(data: dict[str, object], out: TextIO) -> None:
           file=out)
     if data["scores"] is not None:
         scores = data["scores"]
-        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)  # type: ignore[union-attr]
+        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)
     if data["subgames"] is not None:
         games = data["subgames"]
-        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),  # type: ignore[union-attr,index]
+        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),
               file=out)
     if "legal" in data:
-        print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)  # type: ignore[arg-type]
+        print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)
 
 
 def _ply(text: str) -> int:

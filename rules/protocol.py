@@ -196,8 +196,8 @@ class GameState(ABC):
             return SWAP
         if low in ("pass", PASS):
             if not self._pass_legal(side):
-                raise MoveError(move, f"{self.game} has no voluntary pass: you may pass only "
-                                      "when you have no legal move")
+                raise MoveError(move, "there is no voluntary pass in this game: you may pass "
+                                      "only when you have no legal move")
             self._record(PASS, passed=True)
             return PASS
         if side in self.resigned:
@@ -245,6 +245,13 @@ class GameState(ABC):
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
         return ()
 
+    def move_kind(self, move: str) -> str:
+        """How a player points at `move` (a legal move's canonical text), for the views'
+        move builder: "place" (one cell), "lintel" (its two ends, in lintel mode), "pair"
+        (a placement held until a second cell completes it), "step" (a piece chosen, then
+        where it goes), or "" for a move made without pointing (pass, swap, resign)."""
+        return "place" if len(self.move_cells(move)) == 1 else ""
+
     def _board_over(self) -> bool:
         """Whether the board has decided the game; a game may answer faster than
         `_board_outcome().over`."""
@@ -271,7 +278,7 @@ class GameState(ABC):
 
     def _swap_refusal(self) -> str:
         if not self.offers_swap:
-            return f"{self.game} has no swap"
+            return "there is no swap in this game"
         if len(self.turn_order) != 2:
             return "swap is only for two-player games"
         if self.swapped:
