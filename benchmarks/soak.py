@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -423,7 +424,14 @@ def _drive(folder: Path, moves: int, seed: int, warm_up: int, game_moves: tuple[
 
     app.create_application()
     QTimer.singleShot(0, soak_the_window)
-    app.run(str(first))
+    handlers = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    wakeup = signal.set_wakeup_fd(-1)
+    try:
+        app.run(str(first))
+    finally:  # run() takes SIGINT and SIGTERM for the window: give them back to the caller
+        signal.set_wakeup_fd(wakeup)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
     pump()
 
 

@@ -18,3 +18,11 @@ def test_a_short_soak_ends_with_the_record_it_built(qtbot) -> None:
     assert report.undos and report.redos and report.walks and report.saves >= report.games
     growth = report.growth()
     assert growth is not None and growth < 50 * MB
+
+
+def test_the_soak_gives_the_signals_back(qtbot) -> None:
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    soak(moves=2, warm_up=0, game_moves=(2, 3))
+    assert signal.getsignal(signal.SIGINT) is before
