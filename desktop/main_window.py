@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QL
 from rules import registry
 from rules.protocol import OptionError
 from rules.record import RecordError
+from rules.text import shown
 
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
@@ -451,12 +452,13 @@ class MainWindow(QMainWindow):
             later = session.ply - session.viewed
             answer = QMessageBox.question(
                 self, "Discard later moves?",
-                f"You are looking at move {session.viewed} of {session.ply}. Playing {text} "
+                f"You are looking at move {session.viewed} of {session.ply}. Playing "
+                f"{shown(text)} "
                 f"here discards the {later} later move{'s' if later != 1 else ''}. Play it?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No)
             if answer != QMessageBox.StandardButton.Yes:
-                self.say(f"{text} not played: the later moves are kept.")
+                self.say(f"{shown(text)} not played: the later moves are kept.")
                 return False
         return self.controller.play(text)
 
