@@ -9,10 +9,14 @@ game or when the table's columns change (a swap renames them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
+
+from rules.protocol import GameState
 
 from desktop.session import Session
 
@@ -50,6 +54,8 @@ class SidePanel(QWidget):
 
         self.players_box = QGroupBox("Players")
         self.players_grid = QGridLayout(self.players_box)
+        # per seat: colour swatch, side and name, turn, score
+        self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
         layout.addWidget(self.players_box)
 
         self.result_label = QLabel()
@@ -61,6 +67,13 @@ class SidePanel(QWidget):
         self.subgames_label = QLabel()
         self.subgames_label.setWordWrap(True)
         layout.addWidget(self.subgames_label)
+
+        self.facts_label = QLabel()
+        self.facts_label.setObjectName("facts")
+        self.facts_label.setWordWrap(True)
+        self.facts_label.hide()
+        layout.addWidget(self.facts_label)
+        self._move_note: Callable[[GameState, int], str] | None = None
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
@@ -89,10 +102,15 @@ class SidePanel(QWidget):
 
     # ---- showing the session --------------------------------------------------------
 
-    def show_session(self, session: Session) -> None:
-        """Shows the session (players, scores, table, note), changing only what differs
-        from what is on show; a new session is laid out from scratch."""
+    def show_session(self, session: Session, facts: Sequence[str] = (),
+                     move_note: Callable[[GameState, int], str] | None = None) -> None:
+        """Shows the session (players, scores, `facts` about the position such as a tile
+        game's pool, the table with each move's `move_note`, the note), changing only what
+        differs from what is on show; a new session is laid out from scratch."""
         self.commit_note()
+        self._move_note = move_note
+        self.facts_label.setText("\n".join(facts))
+        self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
         self._session = session
         self._fill_players(session, fresh)
@@ -106,8 +124,7 @@ class SidePanel(QWidget):
         outcome = shown.outcome()
         scores = outcome.scores or {}
         for seat, side in enumerate(session.sides):
-            swatch, name, turn, score = (self.players_grid.itemAtPosition(seat, column).widget()
-                                         for column in range(4))
+            swatch, name, turn, score = self._player_labels[seat]
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
@@ -124,12 +141,12 @@ class SidePanel(QWidget):
 
     def _lay_out_players(self, sides: tuple[str, ...]) -> None:
         """One row of labels per seat: colour swatch, side and name, turn, score."""
-        while self.players_grid.count():
-            item = self.players_grid.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
+        for row in self._player_labels:
+            for widget in row:
+                self.players_grid.removeWidget(widget)
                 widget.setParent(None)  # gone now, not at the next event loop
                 widget.deleteLater()
+        self._player_labels = []
         for seat, side in enumerate(sides):
             swatch = QLabel()
             swatch.setFixedSize(18, 18)
@@ -142,14 +159,15 @@ class SidePanel(QWidget):
             score.setToolTip("Score")
             for column, widget in enumerate((swatch, name, turn, score)):
                 self.players_grid.addWidget(widget, seat, column)
+            self._player_labels.append((swatch, name, turn, score))
         self._player_sides = tuple(sides)
 
     def _fill_table(self, session: Session, fresh: bool) -> None:
         sides = session.sides
         header = [f"{s} {session.name(s)}" for s in sides]
         cells = [(text, session.note(ply))
-                 for ply, text in enumerate((t for row in session.move_table() for t in row),
-                                            start=1)]
+                 for ply, text in enumerate(
+                     (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
         if fresh or header != self._header:
             self._rebuild_table(header, cells)

@@ -43,6 +43,10 @@ TARGET_WALL = 0.16  # height of the wall marking a Druid's target side
 LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (front left)
 
 RGB = tuple[int, int, int]
+# One group of prisms with polygons of one size, as arrays: polygons (n, k, 2), bottoms,
+# tops, colours (n, 4), underside shades, and which tops and which bottoms are drawn.
+Group = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+              np.ndarray]
 
 
 def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
@@ -172,7 +176,7 @@ class PrismSet:
     undersides: list[float] = field(default_factory=list)  # bottom face shade per prism
     has_top: list[bool] = field(default_factory=list)  # False: the top is never seen
     has_bottom: list[bool] = field(default_factory=list)  # False: the bottom is never seen
-    _arrays: list | None = field(default=None, init=False, repr=False, compare=False)
+    _arrays: list[Group] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
             underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True
@@ -191,7 +195,7 @@ class PrismSet:
     def __len__(self) -> int:
         return len(self.polys)
 
-    def _groups(self) -> list[tuple[np.ndarray, ...]]:
+    def _groups(self) -> list[Group]:
         """The prisms as arrays, one group per polygon size: polygons (n, k, 2), bottoms,
         tops, colours (n, 4), underside shades and which tops and bottoms are drawn; made
         once for the mesh and the edges."""
@@ -586,7 +590,7 @@ def chain_segments(board: Board, chain: Sequence[str], tops: Sequence[float],
     either end) leaves the middle of the cells clear: links between their outlines."""
     idx = [board.index[c] for c in chain]
     points = [np.array([*board.centres[i], z + lift]) for i, z in zip(idx, tops)]
-    segs = []
+    segs: list[np.ndarray] = []
     for k in range(1, len(idx)):
         touching = [j for j in [k - 1, *range(k - 1)] if idx[j] in board.neighbours[idx[k]]]
         if touching:

@@ -25,23 +25,23 @@ import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
-from PySide6.QtCore import (QEasingCurve, QPoint, QPointF, QSize, Qt, QVariantAnimation,
-                            Signal)
+from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
                            QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
                            QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
+from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
-from desktop.views.interaction import Interaction, marked_cells, marks_sarsens
+from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
 from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.move_builder import Action, is_lintel
+from desktop.views.move_builder import Action
 from desktop.views.picking import PickScene
 from rules.geometry import Board
-from rules.protocol import GameState
+from rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
@@ -53,6 +53,7 @@ LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupie
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
 DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
 ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
+ANIMATION_STEP_MS = 15  # how often the camera moves while it glides
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
 FRAME_REACH = 1.35  # the framed view keeps this much of the slab round the cells in sight
 MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the top face
@@ -103,7 +104,8 @@ class StackView(gl.GLViewWidget):
     moveChosen = Signal(str)
     hint = Signal(str)
 
-    def __init__(self, parent=None, look: Look = NEW) -> None:
+    def __init__(self, parent: QWidget | None = None, look: Look = NEW,
+                 repeat_completes: bool = True) -> None:
         super().__init__(parent)
         self.look = look
         # the samples asked for (format() later tells the context's, which has none: the
@@ -119,7 +121,8 @@ class StackView(gl.GLViewWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundColor(BACKGROUND)
         self.setMinimumSize(200, 150)
-        self.play = Interaction()
+        self.play: Interaction[StackedPosition] = Interaction(describe_stack,
+                                                              repeat_completes)
         self.board: Board | None = None
         self.pick_scene: PickScene | None = None
         self._labels: list[tuple[np.ndarray, str]] = []
@@ -139,14 +142,16 @@ class StackView(gl.GLViewWidget):
         self._press: QPointF | None = None
         self._last_drag: QPointF | None = None
         self._dragging = False
+        self._extent = 10.0  # the board's reach from its middle, set with each new board
         self._framed = False  # the camera is where reset_camera or top_view put it
         self._goal: Pose | None = None  # where the running animation ends
         self._start: Pose | None = None
-        self._animation = QVariantAnimation(self)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
-        self._animation.setEasingCurve(QEasingCurve.Type.Linear)  # blend() eases
-        self._animation.valueChanged.connect(self._animation_step)
+        # The camera's glide: a plain timer and a clock (Qt's animation framework stops
+        # for good once an event loop of the application has quit, as a test's may)
+        self._animation = QTimer(self)
+        self._animation.setInterval(ANIMATION_STEP_MS)
+        self._animation.timeout.connect(self._animation_step)
+        self._clock = QElapsedTimer()
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
         self._show_heights = False
         self._height_points = np.zeros((0, 3))
@@ -175,15 +180,14 @@ class StackView(gl.GLViewWidget):
 
     # ---- the contract ---------------------------------------------------------------
 
-    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+    def set_position(self, state: StackedPosition, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None, last_move: str | None,
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
-        druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()
-                  if cell}
+        druids = {side: cell for side, cell in state.druids.items() if cell}
         self.pick_scene = PickScene(self.board, stones, druids.values())
         edges, marked = self._board_marks(state)
         board_key = (self.board, edges, marked)
@@ -276,8 +280,9 @@ class StackView(gl.GLViewWidget):
         return self._goal is not None
 
     def cancel_pending(self) -> None:
-        if self.play.pending is not None:
-            action = self.play.builder.cancel()
+        builder = self.play.builder if self.play.pending is not None else None
+        if builder is not None:
+            action = builder.cancel()
             if action.message:
                 self.hint.emit(action.message)
         self._refresh_overlay()
@@ -355,16 +360,17 @@ class StackView(gl.GLViewWidget):
         if not exact:
             pose = replace(pose, azimuth=nearest_turn(start.azimuth, pose.azimuth))
         self._start, self._goal = start, pose
-        self._animation.stop()
-        self._animation.setDuration(ANIMATION_MS)
+        self._clock.start()
         self._animation.start()
 
-    def _animation_step(self, value: object) -> None:
+    def _animation_step(self) -> None:
         if self._start is None or self._goal is None:
+            self._animation.stop()
             return
-        t = float(value)  # type: ignore[arg-type]
+        t = min(1.0, self._clock.elapsed() / ANIMATION_MS)
         self._apply(blend(self._start, self._goal, t))
         if t >= 1.0:
+            self._animation.stop()
             self._goal = None
 
     def _apply(self, pose: Pose) -> None:
@@ -405,20 +411,17 @@ class StackView(gl.GLViewWidget):
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def _board_marks(self, state: GameState) -> tuple[tuple, tuple]:
+    def _board_marks(self, state: StackedPosition) -> tuple[tuple, tuple]:
         """The goal edges in their owners' colours and the Walk targets, as hashable
         ((cells, colour), ...) tuples."""
         edges: list[tuple[tuple[str, ...], tuple[int, int, int]]] = []
-        goal_sides = getattr(state, "goal_sides", None)
-        if goal_sides is not None:
-            for side, lists in goal_sides().items():
-                edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
-        targets = getattr(state, "targets", None) or {}
-        marked = tuple((tuple(cells), self.play.colour(side)) for side, cells in targets.items()
-                       if cells)
+        for side, lists in state.goal_sides().items():
+            edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
+        marked = tuple((tuple(cells), self.play.colour(side))
+                       for side, cells in state.targets.items() if cells)
         return tuple(edges), marked
 
-    def _set_marks(self, state: GameState, last: Sequence[str]) -> None:
+    def _set_marks(self, state: StackedPosition, last: Sequence[str]) -> None:
         """The last move's cells outlined on their stacks, and a finished game's result."""
         assert self.pick_scene is not None and self.board is not None
         scene = self.pick_scene
@@ -458,9 +461,8 @@ class StackView(gl.GLViewWidget):
 
     def _ghost(self, cells: Sequence[str], extra: int = 1) -> PrismSet:
         """A translucent piece in the mover's colour on top of `cells` (`extra` levels up)."""
-        assert self.play.state is not None
-        height = getattr(self.play.state, "height")
-        level = max(height(c) for c in cells) + extra
+        assert self.play.state is not None and self.board is not None
+        level = max(self.play.state.height(c) for c in cells) + extra
         return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour(),
                                    self.look.ghost_alpha, self.look.stone_scale)
 
@@ -474,7 +476,7 @@ class StackView(gl.GLViewWidget):
             return []
         move = action.move
         cells = state.move_cells(move)
-        if is_lintel(move):
+        if state.move_kind(move) == "lintel":
             a, b = (self.board.index[c] for c in cells)
             line = self.board.line_through(a, b)
             names = [self.board.names[i] for i in line] if line else list(cells)
@@ -705,7 +707,7 @@ class StackView(gl.GLViewWidget):
     def wheelEvent(self, ev: QWheelEvent) -> None:
         delta = ev.angleDelta().y() or ev.angleDelta().x()
         self._user_moved()
-        extent = getattr(self, "_extent", 10.0)
+        extent = self._extent
         self.opts["distance"] = min(extent * 8.0, max(extent * 0.6,
                                                       self.opts["distance"] * 0.999 ** delta))
         self._after_camera_move()
@@ -763,7 +765,7 @@ class StackView(gl.GLViewWidget):
         moved = np.array([c.x(), c.y()]) + (-right * dx + forward * dy) * scale
         if self.board is not None:
             middle = np.array(self.board.centres).mean(axis=0)
-            reach = getattr(self, "_extent", 10.0)
+            reach = self._extent
             offset = moved - middle
             if np.linalg.norm(offset) > reach:
                 moved = middle + offset / np.linalg.norm(offset) * reach

@@ -16,10 +16,10 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent,
                            QPaintEvent, QPen, QPolygonF)
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import Interaction, marked_cells, marks_sarsens
+from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
 from desktop.views.meshes import coordinate_labels, footprint, uncovered_sarsens
 from desktop.views.move_builder import Action
-from rules.protocol import GameState
+from rules.contracts import StackedPosition
 
 MARGIN = 10.0
 GAP = 18.0
@@ -66,13 +66,14 @@ class SummaryMap(QWidget):
     moveChosen = Signal(str)
     hint = Signal(str)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None, repeat_completes: bool = True) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(160, 140)
-        self.play = Interaction()
-        self.state: GameState | None = None
+        self.play: Interaction[StackedPosition] = Interaction(describe_stack,
+                                                              repeat_completes)
+        self.state: StackedPosition | None = None
         self.last_cells: tuple[str, ...] = ()
         self.druid_cells: set[str] = set()
         self.sarsen_cells: set[str] = set()  # cells topped by a sarsen, when they are marked
@@ -92,14 +93,14 @@ class SummaryMap(QWidget):
 
     # ---- the contract (as the board views) ----------------------------------------------
 
-    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+    def set_position(self, state: StackedPosition, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None = None, last_move: str | None = None,
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.state is None or self.state.board is not state.board
         self.state = state
         self.play.set_position(state, colours, legal)
         self.last_cells = marked_cells(state, last_move, last_cells)
-        self.druid_cells = set((getattr(state, "druids", None) or {}).values())
+        self.druid_cells = set(state.druids.values())
         self.sarsen_cells = ({s.cells[0] for s in uncovered_sarsens(state.stones())}
                              if marks_sarsens(state) else set())
         if new_board:

@@ -9,8 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.views import SummaryMap
-from desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR
+from desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR, SummaryMap
 from rules import registry
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
