@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
-        self._set_move_examples("c3")
+        self._set_move_examples("c3, resign")
         self.move_line.returnPressed.connect(self.play_typed)
         play_button = QPushButton("Play")
         play_button.clicked.connect(self.play_typed)
@@ -360,8 +360,8 @@ class MainWindow(QMainWindow):
         self._show_map(self.map_action.isChecked())
 
     def _set_move_examples(self, examples: str) -> None:
-        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}, "
-                                          "pass, swap, resign) and press Enter")
+        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}) "
+                                          "and press Enter")
 
     def _reset_camera(self) -> None:
         if self.view is not None:
