@@ -15,7 +15,7 @@ from desktop import app as desktop_app
 from desktop import autosave, main_window
 from desktop.dialogs import GameChoice
 from desktop.main_window import MainWindow
-from tests.desktop.app_support import fake_views, install_dialogs, private_folders
+from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def handlers_restored(qapp):
 def test_a_signal_with_unsaved_changes_quits_without_asking_and_keeps_the_autosave(
         qtbot, qapp, monkeypatch, tmp_path, handlers_restored, number) -> None:
     private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "view_classes", fake_views)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
     dialogs = install_dialogs(monkeypatch)
     window = MainWindow()
     qtbot.addWidget(window)
