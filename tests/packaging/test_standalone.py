@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication, QImage
 
 from desktop.views.meshes import BOARD_COLOURS
 from rules import record as records
+from rules import registry
 from rules.record import Record
 from tests.packaging.conftest import ROOT, VERSION, clean_env
 
@@ -73,6 +74,14 @@ def test_version_and_check(out, record) -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:3] == ["game: drogo -size=4", "players: ann bob", "ply: 2"]
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.available()])
+def test_help_finds_every_game_s_page_inside_the_program(out, game) -> None:
+    done = subprocess.run([str(out / "megalith" / "megalith"), "rules", game],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (ROOT / "desktop" / "help" / f"{game}.md").read_text(encoding="utf-8")
 
 
 def screen_pixels() -> np.ndarray:
