@@ -32,6 +32,7 @@ from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
 from desktop.session import Session
+from desktop.version import version
 from desktop.views.base import BoardView, PositionView
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
@@ -657,4 +658,5 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         titles = ", ".join(info.title for info in registry.available())
         QMessageBox.about(self, "About Megalith",
-                          f"Megalith: a table for Cameron Browne's pbmserv games ({titles}).")
+                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
+                          f"({titles}).")
