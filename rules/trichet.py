@@ -71,7 +71,7 @@ class TrichetState(GameState):
         self.win_size = win_size
         self._tiles: dict[Coord, str] = {}
         self._colour: dict[Coord, str] = {}
-        self._places: set[Coord] = set()
+        self._places: dict[Coord, tuple[str, ...]] = {}  # numbered place -> fitting letters
         self._forced: set[Coord] = set()
         self._placed: list[PlacedTile] = []
         self._order: list[Coord] | None = None  # the places in reading order, when known
@@ -93,9 +93,7 @@ class TrichetState(GameState):
         return frozenset()
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
-        if coord not in self._places:
-            return ()
-        return self._fits(coord)
+        return self._places.get(coord, ())
 
     def refusal(self, coord: Coord) -> str:
         if coord in self._tiles:
@@ -144,7 +142,7 @@ class TrichetState(GameState):
         if self._outcome.over or self.pool_left <= 0:
             return []
         return [f"{letter}{number}" for number, tri in enumerate(self.places(), 1)
-                for letter in self._fits(tri)]
+                for letter in self._places[tri]]
 
     def board_moves_exist(self) -> bool:
         return not self._outcome.over and self.pool_left > 0 and bool(self._places)
@@ -157,7 +155,7 @@ class TrichetState(GameState):
 
     def _play_board_move(self, text: str) -> str:
         letter, number, tri = self._parse(text)
-        fits = self._fits(tri)
+        fits = self._places[tri]
         if letter not in fits:
             raise MoveError(text, self._contradiction(letter, tri, fits))
         mover = self.turn_order[len(self.moves) % 2]
@@ -216,7 +214,7 @@ class TrichetState(GameState):
     def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:
         """Place a tile and update the places around the points it fixes."""
         self._tiles[tri] = letter
-        self._places.discard(tri)
+        self._places.pop(tri, None)
         self._forced.discard(tri)
         self._placed.append(PlacedTile(tri, letter, ply, auto))
         self._order = None
@@ -230,13 +228,13 @@ class TrichetState(GameState):
             for near in triangles_at(point):
                 if near in self._tiles:
                     continue
-                count = len(self._fits(near))
-                if count == 0:
-                    self._places.discard(near)
+                fits = self._fits(near)
+                if not fits:
+                    self._places.pop(near, None)
                     self._forced.discard(near)
                     continue
-                self._places.add(near)
-                if count == 1:
+                self._places[near] = fits
+                if len(fits) == 1:
                     self._forced.add(near)
                 else:
                     self._forced.discard(near)
@@ -247,7 +245,7 @@ class TrichetState(GameState):
         touched = set(corners(tri))
         while self._forced and self.pool_left > 0:
             auto = min(self._forced, key=reading_key)
-            self._put(auto, self._fits(auto)[0], ply, True)
+            self._put(auto, self._places[auto][0], ply, True)
             touched.update(corners(auto))
         return touched
 
