@@ -426,7 +426,7 @@ def chain_segments(board: Board, chain: Sequence[str], tops: Sequence[float],
     third arm), to the first earlier cell it touches."""
     idx = [board.index[c] for c in chain]
     points = [np.array([*board.centres[i], z + lift]) for i, z in zip(idx, tops)]
-    segs = []
+    segs: list[np.ndarray] = []
     for k in range(1, len(idx)):
         touching = [j for j in [k - 1, *range(k - 1)] if idx[j] in board.neighbours[idx[k]]]
         if touching:

@@ -24,12 +24,12 @@ from PySide6.QtGui import QVector3D
 
 from desktop.views import meshes
 from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.interaction import Interaction, marked_cells, marks_sarsens
+from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
 from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.move_builder import Action, is_lintel
+from desktop.views.move_builder import Action
 from desktop.views.picking import PickScene
 from rules.geometry import Board, column_letters
-from rules.protocol import GameState
+from rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
@@ -90,7 +90,7 @@ class StackView(gl.GLViewWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundColor(BACKGROUND)
         self.setMinimumSize(200, 150)
-        self.play = Interaction()
+        self.play: Interaction[StackedPosition] = Interaction(describe_stack)
         self.board: Board | None = None
         self.pick_scene: PickScene | None = None
         self._labels: list[tuple[np.ndarray, str]] = []
@@ -110,6 +110,7 @@ class StackView(gl.GLViewWidget):
         self._press: QPointF | None = None
         self._last_drag: QPointF | None = None
         self._dragging = False
+        self._extent = 10.0  # the board's reach from its middle, set with each new board
 
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
@@ -129,15 +130,14 @@ class StackView(gl.GLViewWidget):
 
     # ---- the contract ---------------------------------------------------------------
 
-    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+    def set_position(self, state: StackedPosition, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None, last_move: str | None,
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
-        druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()
-                  if cell}
+        druids = {side: cell for side, cell in state.druids.items() if cell}
         self.pick_scene = PickScene(self.board, stones, druids.values())
         edges, marked = self._board_marks(state)
         board_key = (self.board, edges, marked)
@@ -192,8 +192,9 @@ class StackView(gl.GLViewWidget):
         self._after_camera_move()
 
     def cancel_pending(self) -> None:
-        if self.play.pending is not None:
-            action = self.play.builder.cancel()
+        builder = self.play.builder if self.play.pending is not None else None
+        if builder is not None:
+            action = builder.cancel()
             if action.message:
                 self.hint.emit(action.message)
         self._refresh_overlay()
@@ -229,22 +230,19 @@ class StackView(gl.GLViewWidget):
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def _board_marks(self, state: GameState) -> tuple[tuple, tuple]:
+    def _board_marks(self, state: StackedPosition) -> tuple[tuple, tuple]:
         """The goal edges in their owners' colours and the Walk targets, as hashable
         ((cells, colour), ...) tuples."""
         edges: list[tuple[tuple[str, ...], tuple[int, int, int]]] = []
-        goal_sides = getattr(state, "goal_sides", None)
-        if goal_sides is not None:
-            for side, lists in goal_sides().items():
-                edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
-        targets = getattr(state, "targets", None) or {}
-        marked = tuple((tuple(cells), self.play.colour(side)) for side, cells in targets.items()
-                       if cells)
+        for side, lists in state.goal_sides().items():
+            edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
+        marked = tuple((tuple(cells), self.play.colour(side))
+                       for side, cells in state.targets.items() if cells)
         return tuple(edges), marked
 
-    def _set_marks(self, state: GameState, last: Sequence[str]) -> None:
+    def _set_marks(self, state: StackedPosition, last: Sequence[str]) -> None:
         """The last move's cells outlined on their stacks, and a finished game's result."""
-        assert self.pick_scene is not None
+        assert self.pick_scene is not None and self.board is not None
         scene = self.pick_scene
         _set_lines(self.mark_item, meshes.outline_segments(
             self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
@@ -275,9 +273,8 @@ class StackView(gl.GLViewWidget):
 
     def _ghost(self, cells: Sequence[str], extra: int = 1) -> PrismSet:
         """A translucent piece in the mover's colour on top of `cells` (`extra` levels up)."""
-        assert self.play.state is not None
-        height = getattr(self.play.state, "height")
-        level = max(height(c) for c in cells) + extra
+        assert self.play.state is not None and self.board is not None
+        level = max(self.play.state.height(c) for c in cells) + extra
         return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour())
 
     def _hover_parts(self, cell: str, action: Action) -> list[PrismSet]:
@@ -290,7 +287,7 @@ class StackView(gl.GLViewWidget):
             return []
         move = action.move
         cells = state.move_cells(move)
-        if is_lintel(move):
+        if state.move_kind(move) == "lintel":
             a, b = (self.board.index[c] for c in cells)
             line = self.board.line_through(a, b)
             names = [self.board.names[i] for i in line] if line else list(cells)
@@ -434,7 +431,7 @@ class StackView(gl.GLViewWidget):
 
     def wheelEvent(self, ev: QWheelEvent) -> None:
         delta = ev.angleDelta().y() or ev.angleDelta().x()
-        extent = getattr(self, "_extent", 10.0)
+        extent = self._extent
         self.opts["distance"] = min(extent * 8.0, max(extent * 0.6,
                                                       self.opts["distance"] * 0.999 ** delta))
         self._after_camera_move()
@@ -485,7 +482,7 @@ class StackView(gl.GLViewWidget):
         moved = np.array([c.x(), c.y()]) + (-right * dx + forward * dy) * scale
         if self.board is not None:
             middle = np.array(self.board.centres).mean(axis=0)
-            reach = getattr(self, "_extent", 10.0)
+            reach = self._extent
             offset = moved - middle
             if np.linalg.norm(offset) > reach:
                 moved = middle + offset / np.linalg.norm(offset) * reach

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from desktop.views.interaction import DEFAULT_COLOURS, marked_cells, marks_sarsens
 from desktop.views.meshes import footprint, uncovered_sarsens
-from rules.protocol import GameState
+from rules.contracts import StackedPosition
 
 MARGIN = 18.0
 GAP = 24.0
@@ -39,7 +39,7 @@ class SummaryMap(QWidget):
         super().__init__(parent)
         self.setMouseTracking(True)
         self.setMinimumSize(240, 140)
-        self.state: GameState | None = None
+        self.state: StackedPosition | None = None
         self.colours = dict(DEFAULT_COLOURS)
         self.last_cells: tuple[str, ...] = ()
         self.druid_cells: set[str] = set()
@@ -48,13 +48,13 @@ class SummaryMap(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(520, 280)
 
-    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+    def set_position(self, state: StackedPosition, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None = None, last_move: str | None = None,
                      last_cells: Sequence[str] | None = None) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
         self.last_cells = marked_cells(state, last_move, last_cells)
-        self.druid_cells = set((getattr(state, "druids", None) or {}).values())
+        self.druid_cells = set(state.druids.values())
         self.sarsen_cells = ({s.cells[0] for s in uncovered_sarsens(state.stones())}
                              if marks_sarsens(state) else set())
         self.update()

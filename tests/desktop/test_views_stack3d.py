@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.views import create_view
+from desktop.games import desk
 from desktop.views.meshes import BOARD_COLOURS, tile_colour_index
 from desktop.views.stack3d import StackView
 from rules import registry
@@ -29,7 +29,7 @@ def game(name: str, params: str, moves: list[str], players: int = 2) -> GameStat
 
 @pytest.fixture
 def view(qtbot) -> StackView:
-    widget = create_view("druid")
+    widget = desk("druid").make_view(None)
     assert isinstance(widget, StackView)
     qtbot.addWidget(widget)
     widget.resize(800, 600)
@@ -194,7 +194,7 @@ def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
     cx, cy = view.board.centres[view.board.index["b2"]]
     assert close(rgb(image, screen(view, cx - 0.3, cy - 0.3, 1.0)), STONE)
     # Drogo's cubes are never marked
-    drogo = create_view("drogo")
+    drogo = desk("drogo").make_view(None)
     drogo.resize(400, 300)
     state = game("drogo", "-size=4", ["b2"])
     drogo.set_position(state, {}, state.legal_moves(), "b2")
@@ -270,7 +270,7 @@ def _xy(point: QPoint) -> tuple[float, float]:
 
 
 def test_drogo_second_piece_on_the_same_cell_or_alone(qtbot) -> None:
-    view = create_view("drogo")
+    view = desk("drogo").make_view(None)
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
@@ -356,7 +356,7 @@ def test_escape_drops_the_first_end_of_a_lintel(qtbot, view) -> None:
 
 def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
     show(view, game("druid", "-size=6", ["c3"]))
-    other = create_view("drogo")
+    other = desk("drogo").make_view(None)
     qtbot.addWidget(other)
     other.resize(400, 300)
     state = game("drogo", "", ["c3"])

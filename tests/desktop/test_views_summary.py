@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QImage
 
-from desktop.views import SummaryMap
+from desktop.views.summary import SummaryMap
 from desktop.views.summary import SARSEN_RING
 from rules import registry
 
