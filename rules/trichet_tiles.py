@@ -21,10 +21,12 @@ with its odd corner on the first, second or third corner clockwise from the apex
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from itertools import product
 
 Coord = tuple[int, int]
+ROW_HEIGHT = math.sqrt(3) / 2  # a row's height, in triangle sides
 OH, DOT = "o", "."
 LETTERS = "abcdef"
 # Each letter's corner colours, clockwise from the apex (the corner order of `corners`).
@@ -66,6 +68,24 @@ def edge_neighbours(tri: Coord) -> tuple[Coord, Coord, Coord]:
     """The three triangles sharing an edge with `tri`: left, right, and below or above."""
     x, r = tri
     return (x - 1, r), (x + 1, r), (x, r + 1) if points_up(tri) else (x, r - 1)
+
+
+def point_position(point: Coord) -> tuple[float, float]:
+    """Where a lattice point lies on the plane, in units of a triangle's side (x to the
+    right, y downwards)."""
+    return point[0] / 2, point[1] * ROW_HEIGHT
+
+
+def triangle_at(x: float, y: float) -> Coord:
+    """The triangle holding a point of the plane (units and axes of `point_position`)."""
+    r = math.floor(y / ROW_HEIGHT)
+    depth = y / ROW_HEIGHT - r  # 0 at the row's top line, 1 at its bottom line
+    guess = math.floor(2 * x)
+    for tx in (guess - 1, guess, guess + 1, guess + 2):
+        half = (1 - depth if (tx + r) % 2 else depth) / 2  # half width at this depth
+        if abs(x - tx / 2) <= half:
+            return tx, r
+    return guess, r  # not reached: the row's triangles tile it
 
 
 def reading_key(tri: Coord) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -36,7 +37,9 @@ class Desk:
     mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
     `repeat_completes`: a second click on a held placement completes the two-cell move on
     that cell (Drogo's `c3,c3`) rather than playing the placement alone (Druid's Walk).
-    `move_examples`: notation shown in the move line's placeholder.
+    `move_examples`: notation shown in the move line's placeholder. `position_note(state)`:
+    a line the side panel shows under the players about the position on show (the tiles
+    left in a tile game's pool).
     """
 
     name: str
@@ -47,6 +50,7 @@ class Desk:
     tile_palette: bool = False
     repeat_completes: bool = True
     move_examples: str = "c3"
+    position_note: Callable[[Any], str] | None = None
 
 
 def desk(game: str) -> Desk:
@@ -56,6 +60,15 @@ def desk(game: str) -> Desk:
         raise KeyError(f"no desktop module for {game!r}")
     entry: Desk = importlib.import_module(module_name).DESK
     return entry
+
+
+def position_note(game: str, state: Any) -> str:
+    """The desk's line about a position for the side panel; "" for games without one."""
+    try:
+        note = desk(game).position_note
+    except (KeyError, ModuleNotFoundError):
+        return ""
+    return note(state) if note is not None else ""
 
 
 def has_desk(game: str) -> bool:

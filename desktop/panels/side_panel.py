@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeade
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
+from desktop.games import position_note
 from desktop.session import Session
 
 NOTE_DELAY_MS = 400
@@ -63,6 +64,10 @@ class SidePanel(QWidget):
         self.subgames_label = QLabel()
         self.subgames_label.setWordWrap(True)
         layout.addWidget(self.subgames_label)
+
+        self.note_on_position = QLabel()  # the desk's line: the tiles left in the pool
+        self.note_on_position.setObjectName("positionNote")
+        layout.addWidget(self.note_on_position)
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
@@ -122,6 +127,9 @@ class SidePanel(QWidget):
         self.subgames_label.setText("\n".join(
             f"{s.name}: {session.who(s.winner) if s.winner else 'open'}" for s in subgames))
         self.subgames_label.setVisible(bool(subgames))
+        line = position_note(session.game, shown)
+        self.note_on_position.setText(line)
+        self.note_on_position.setVisible(bool(line))
 
     def _lay_out_players(self, sides: tuple[str, ...]) -> None:
         """One row of labels per seat: colour swatch, side and name, turn, score."""

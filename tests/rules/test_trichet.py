@@ -391,9 +391,11 @@ def test_three_players_are_refused() -> None:
            "(. on one corner)"),
     ("3d", "a move is a tile letter a to f and a place number, as in d3"),
     ("d 3", "a move is a tile letter a to f and a place number, as in d3"),
-    ("--", "trichet has no voluntary pass: you may pass only when you have no legal move"),
-    ("pass", "trichet has no voluntary pass: you may pass only when you have no legal move"),
-    ("swap", "trichet has no swap"),
+    ("--", "there is no voluntary pass in this game: you may pass only when you have no legal "
+           "move"),
+    ("pass", "there is no voluntary pass in this game: you may pass only when you have no "
+             "legal move"),
+    ("swap", "there is no swap in this game"),
 ])
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(move: str, reason: str
                                                                     ) -> None:
