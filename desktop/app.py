@@ -7,9 +7,12 @@ import os
 import signal
 import socket
 import sys
+from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSocketNotifier, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtOpenGLWidgets import QOpenGLWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from desktop import assets
 from desktop.main_window import MainWindow
@@ -38,7 +41,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
 class _FirstPaint(QObject):
     """Calls back once, after the first paint event of the widget it filters."""
 
-    def __init__(self, target: QWidget, callback) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, target: QWidget, callback: Callable[[], None]) -> None:
         super().__init__(target)
         self.callback = callback
         target.installEventFilter(self)
@@ -53,19 +56,19 @@ class _FirstPaint(QObject):
 def report_first_frame(window: MainWindow) -> None:
     """Prints FIRST_FRAME_MARK once the board view's first frame is on screen: a GL view's
     first buffer swap, or a painted view's first paint."""
-    view = window.view
+    view = cast(QWidget, window.view)
+    reported: list[bool] = []
 
     def report() -> None:
-        if getattr(window, "_first_frame_reported", False):
-            return
-        window._first_frame_reported = True  # type: ignore[attr-defined]
-        print(FIRST_FRAME_MARK, flush=True)
+        if not reported:
+            reported.append(True)
+            print(FIRST_FRAME_MARK, flush=True)
 
-    if hasattr(view, "frameSwapped"):
+    if isinstance(view, QOpenGLWidget):
         view.frameSwapped.connect(report)
     else:
-        target = view.viewport() if hasattr(view, "viewport") else view
-        _FirstPaint(target, report)
+        _FirstPaint(view.viewport() if isinstance(view, QAbstractScrollArea) else view,
+                    report)
 
 
 def close_on_terminate(app: QApplication, window: MainWindow) -> None:

@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
             self.board_split.setStretchFactor(1, 1)
             self.board_split.setSizes([650, 350])  # proportions: the board gets most
             self.summary.hint.connect(self.hint_label.setText)
+            self.summary.moveChosen.connect(self.play_move)
         self.desk = entry
         self.map_action.setEnabled(self.summary is not None)
         self.lintel_action.setEnabled(entry.lintels)
@@ -402,6 +403,7 @@ class MainWindow(QMainWindow):
             self.view.set_position(state, colours, legal, last, cells)
         if self.map_shown:
             assert self.summary is not None
+            self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))

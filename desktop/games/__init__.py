@@ -35,8 +35,6 @@ class Desk:
     heights map shown beside a 3D board, for games that have pbmserv's two summaries.
     `camera`: the view turns and has a top view. `lintels`: two-ended moves laid in lintel
     mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
-    `repeat_completes`: a second click on a held placement completes the two-cell move on
-    that cell (Drogo's `c3,c3`) rather than playing the placement alone (Druid's Walk).
     `move_examples`: notation shown in the move line's placeholder. `position_note(state)`:
     a line the side panel shows under the players about the position on show (the tiles
     left in a tile game's pool).
@@ -48,7 +46,6 @@ class Desk:
     camera: bool = False
     lintels: bool = False
     tile_palette: bool = False
-    repeat_completes: bool = True
     move_examples: str = "c3"
     position_note: Callable[[Any], str] | None = None
 

@@ -22,6 +22,5 @@ DESK = Desk(
     make_view=_view,
     make_map=_map,
     camera=True,
-    repeat_completes=True,  # a second click on a held piece puts the second one on top
     move_examples="c3, c3,c4, c3,c3",
 )

@@ -6,15 +6,19 @@ from PySide6.QtWidgets import QWidget
 
 from desktop.games import Desk
 
+# In Druid's Walk `c3,c3` also steps the Druid onto the new stone (Shift+click does that),
+# so a second plain click on a held placement plays it alone.
+REPEAT_COMPLETES = False
+
 
 def _view(parent: QWidget | None) -> QWidget:
     from desktop.views.stack3d import StackView
-    return StackView(parent)
+    return StackView(parent, repeat_completes=REPEAT_COMPLETES)
 
 
 def _map(parent: QWidget | None) -> QWidget:
     from desktop.views.summary import SummaryMap
-    return SummaryMap(parent)
+    return SummaryMap(parent, repeat_completes=REPEAT_COMPLETES)
 
 
 DESK = Desk(
@@ -23,8 +27,5 @@ DESK = Desk(
     make_map=_map,
     camera=True,
     lintels=True,
-    # In Druid's Walk `c3,c3` also steps the Druid onto the new stone (Shift+click does
-    # that), so a second plain click on a held placement plays it alone.
-    repeat_completes=False,
     move_examples="c3, b2-b4, c3,a4, n",
 )

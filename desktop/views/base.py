@@ -23,6 +23,7 @@ class PositionView(Protocol):
 
     # PySide6 `Signal`s, typed loosely: its stubs give a bound signal no common type.
     hint: Any  # a sentence about what is under the pointer
+    moveChosen: Any  # a complete move's text, chosen by pointing
 
     def set_position(self, state: Any, colours: dict[str, RGB], legal: list[str] | None,
                      last_move: str | None, last_cells: Sequence[str] | None = None) -> None:
@@ -30,9 +31,12 @@ class PositionView(Protocol):
         colours by side letter, the legal moves (None when nobody may move here: a finished
         game), and the last move with its cells read on the position before it."""
 
+    def cancel_pending(self) -> None:
+        """Drop a half-built move (a held piece, a lintel's first end)."""
+
 
 class BoardView(PositionView, Protocol):
-    moveChosen: Any  # a complete move's text, chosen by pointing
+    """The main board view: it also frames, turns and grabs the board."""
 
     def reset_camera(self) -> None:
         """Frame the whole board (turn it back to the default view where it turns)."""
@@ -43,8 +47,6 @@ class BoardView(PositionView, Protocol):
 
     def set_lintel_mode(self, on: bool) -> None: ...
 
-    def cancel_pending(self) -> None:
-        """Drop a half-built move (a held piece, a lintel's first end)."""
 
     def grab_image(self) -> QImage:
         """The board as drawn on screen."""

@@ -14,7 +14,7 @@ from desktop import main_window
 from desktop.dialogs import GameChoice
 from desktop.main_window import MainWindow
 from rules import registry
-from tests.desktop.app_support import fake_views, install_dialogs, private_folders
+from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
 
 GAMES = [info.name for info in registry.available()]
 
@@ -22,7 +22,7 @@ GAMES = [info.name for info in registry.available()]
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
     private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "view_classes", fake_views)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
     install_dialogs(monkeypatch)
     window = MainWindow()
     qtbot.addWidget(window)
