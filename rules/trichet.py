@@ -37,7 +37,7 @@ from rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT
 
 DEFAULT_SIZE = 54
 DEFAULT_WIN_SIZE = 10
-MIN_SIZE = 3
+MIN_SIZE, MAX_SIZE = 3, 999  # the pool; MAX_SIZE also bounds -win_size
 OPENING: tuple[tuple[Coord, str], ...] = (((0, 0), "a"), ((0, 1), "a"))
 SIDE_NAMES = {OH: "Oh", DOT: "Dot"}
 _MOVE = re.compile(r"([a-z]+)([0-9]+)")
@@ -340,12 +340,13 @@ def _new_game(options: dict[str, int | bool], players: int) -> TrichetState:
         raise OptionError("-size and -num_tiles are the same option: give one of them")
     size = options.get("size", options.get("num_tiles", DEFAULT_SIZE))
     win_size = options.get("win_size", DEFAULT_WIN_SIZE)
-    if not isinstance(size, int) or isinstance(size, bool) or size < MIN_SIZE:
-        raise OptionError(f"-size={size} is too small: the pool holds the two opening tiles "
-                          f"and at least one to play ({MIN_SIZE} or more)")
-    if not isinstance(win_size, int) or isinstance(win_size, bool) or win_size < 1:
-        raise OptionError(f"-win_size={win_size} is too small: a winning region has at "
-                          "least 1 tile")
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise OptionError(f"-size={size} is out of range ({MIN_SIZE} to {MAX_SIZE}): the pool "
+                          "holds the two opening tiles and at least one to play")
+    if not isinstance(win_size, int) or isinstance(win_size, bool) or \
+            not 1 <= win_size <= MAX_SIZE:
+        raise OptionError(f"-win_size={win_size} is out of range (1 to {MAX_SIZE}): a winning "
+                          "region has at least one tile")
     return TrichetState(size, win_size, options)
 
 
@@ -356,10 +357,11 @@ INFO = GameInfo(
     max_players=2,
     options=(
         OptionSpec("size", "int", "tiles in the pool, the two opening tiles included "
-                   "(default 54)", minimum=MIN_SIZE, maximum=999),
-        OptionSpec("num_tiles", "int", "the same as -size", minimum=MIN_SIZE, maximum=999),
+                   "(default 54)", minimum=MIN_SIZE, maximum=MAX_SIZE),
+        OptionSpec("num_tiles", "int", "the same as -size", minimum=MIN_SIZE,
+                   maximum=MAX_SIZE),
         OptionSpec("win_size", "int", "the fewest tiles a closed region needs to win "
-                   "(default 10)", minimum=1, maximum=999),
+                   "(default 10)", minimum=1, maximum=MAX_SIZE),
     ),
     factory=_new_game,
 )
