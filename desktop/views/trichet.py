@@ -35,7 +35,7 @@ from rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_posi
 
 SIDE = 64.0  # scene pixels of a triangle's side
 AUTO_MARK = QColor(120, 200, 255)
-EDGE = QColor(40, 40, 40, 160)
+EDGE = QColor(40, 40, 40, 70)  # faint: a region reads as one shape across tiles
 PLACE_EDGE = QColor(200, 200, 200, 90)
 NUMBER = QColor(235, 235, 235)
 WIN_ALPHA = 110
