@@ -132,10 +132,11 @@ class TrichetView(Canvas2D):
 
     def draw(self, state: TilePosition, last: Sequence[str]) -> None:
         """Tiles, numbered places, the last move's tiles and the winning region. The last
-        move is read from the tiles (`ply`), not from `last`: a place number names another
-        triangle in the position after the move."""
+        move's tiles are read from the tiles (`ply`); `last` only says whether the last move
+        laid one (its place number names another triangle in the position after it). A
+        finished game numbers no place."""
         self.state = state
-        self._places = list(state.places())
+        self._places = [] if state.outcome().over else list(state.places())
         self._numbers = {tri: k for k, tri in enumerate(self._places, 1)}
         edge = QPen(EDGE)
         edge.setWidthF(1.0)
@@ -148,8 +149,7 @@ class TrichetView(Canvas2D):
             self.scene().addPath(arc, QPen(Qt.PenStyle.NoPen),
                                  QBrush(self.side_colour(colours[odd])))
             self.scene().addPolygon(triangle_polygon(tile.coord), edge)
-        if not state.outcome().over:
-            self._draw_places()
+        self._draw_places()
         if last:  # a tile move, not a pass or a resignation
             self._mark_last_tiles(state)
         outcome = state.outcome()

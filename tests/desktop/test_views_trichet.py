@@ -149,7 +149,7 @@ def test_a_click_where_no_tile_may_go_says_why(qtbot, view) -> None:
     assert chosen == []
 
 
-def test_the_winning_region_is_lightened_and_its_points_dotted(view) -> None:
+def test_the_winning_region_is_lightened_and_its_points_dotted(qtbot, view) -> None:
     state = TrichetState.from_tiles(TWO_POINTS)
     state.play(f"b{state.places().index((3, 0)) + 1}")
     assert state.outcome().winner == "o"
@@ -162,6 +162,12 @@ def test_the_winning_region_is_lightened_and_its_points_dotted(view) -> None:
     assert close(rgb(image, view.point_screen_pos((2, 0))), (255, 255, 255), 10)
     # Dot's parts of the same tiles are not lightened.
     assert close(rgb(image, view.near_corner((0, 0), 1)), DOT_RED)
+    # No place is numbered or playable any more.
+    hints: list[str] = []
+    view.hint.connect(hints.append)
+    empty = state.places()[0]  # the engine still knows it; the finished game offers none
+    qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid(empty)))
+    assert hints[-1] == "the game is over"
 
 
 # ---- the real window ------------------------------------------------------------------------
