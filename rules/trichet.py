@@ -85,6 +85,9 @@ class TrichetState(GameState):
         return list(self._placed)
 
     def places(self) -> list[Coord]:
+        """The numbered places; none once the game is over."""
+        if self._outcome.over:
+            return []
         if self._order is None:
             self._order = sorted(self._places, key=reading_key)
         return list(self._order)
@@ -93,11 +96,13 @@ class TrichetState(GameState):
         return frozenset()
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
-        return self._places.get(coord, ())
+        return () if self._outcome.over else self._places.get(coord, ())
 
     def refusal(self, coord: Coord) -> str:
         if coord in self._tiles:
             return "a tile is already there"
+        if self._outcome.over:
+            return "the game is over"
         if coord in self._places:
             return ""
         colours = [self._colour.get(point) for point in corners(coord)]
@@ -108,7 +113,7 @@ class TrichetState(GameState):
 
     def move_text(self, letter: str, coord: Coord) -> str:
         order = self.places()
-        if coord not in self._places:
+        if coord not in order:
             raise ValueError(f"{coord} is not a numbered place")
         return f"{letter}{order.index(coord) + 1}"
 
@@ -139,13 +144,11 @@ class TrichetState(GameState):
     # ---- the protocol ---------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
-        if self._outcome.over or self.pool_left <= 0:
-            return []
         return [f"{letter}{number}" for number, tri in enumerate(self.places(), 1)
                 for letter in self._places[tri]]
 
     def board_moves_exist(self) -> bool:
-        return not self._outcome.over and self.pool_left > 0 and bool(self._places)
+        return not self._outcome.over and bool(self._places)
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
@@ -172,8 +175,6 @@ class TrichetState(GameState):
     def render(self) -> str:
         """The tiles drawn as on the help page, each empty place showing its number while
         the game goes on."""
-        if self._outcome.over:
-            return draw(self._tiles)
         return draw(self._tiles, {tri: str(number) for number, tri in enumerate(self.places(), 1)})
 
     # ---- the engine -----------------------------------------------------------------

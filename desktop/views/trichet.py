@@ -133,10 +133,9 @@ class TrichetView(Canvas2D):
     def draw(self, state: TilePosition, last: Sequence[str]) -> None:
         """Tiles, numbered places, the last move's tiles and the winning region. The last
         move's tiles are read from the tiles (`ply`); `last` only says whether the last move
-        laid one (its place number names another triangle in the position after it). A
-        finished game numbers no place."""
+        laid one (its place number names another triangle in the position after it)."""
         self.state = state
-        self._places = [] if state.outcome().over else list(state.places())
+        self._places = list(state.places())
         self._numbers = {tri: k for k, tri in enumerate(self._places, 1)}
         edge = QPen(EDGE)
         edge.setWidthF(1.0)
@@ -332,9 +331,8 @@ class TrichetView(Canvas2D):
                        f"laid automatically after move {tile.ply}" if tile.auto else
                        f"laid by move {tile.ply}")
                 return f"tile {tile.letter}: {how}"
-        if self.state.outcome().over:
-            return "the game is over"
-        return f"no tile may go here: {self.state.refusal(tri)}"
+        refusal = self.state.refusal(tri)
+        return refusal if refusal == "the game is over" else f"no tile may go here: {refusal}"
 
 
 def _scaled(path: QPainterPath, about: QPointF, factor: float) -> QPainterPath:

@@ -309,6 +309,8 @@ def test_a_lone_point_ringed_by_six_arcs_closes_a_region_of_six_tiles() -> None:
     assert outcome.chain == ("p:0,0", "t:-1,-1", "t:0,-1", "t:1,-1", "t:-1,0", "t:0,0",
                              "t:1,0")
     assert state.to_move is None and state.legal_moves() == []
+    assert state.places() == [] and state.fitting((0, 3)) == ()  # no place once it is over
+    assert state.tile((0, 3)) is None and state.refusal((0, 3)) == "the game is over"
 
 
 def test_two_joined_points_close_a_region_of_ten_tiles_and_win() -> None:
