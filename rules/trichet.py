@@ -24,6 +24,7 @@ points, then `"t:x,r"` for the tiles touching them, each group in reading order.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ MIN_SIZE, MAX_SIZE = 3, 999  # the pool; MAX_SIZE also bounds -win_size
 OPENING: tuple[tuple[Coord, str], ...] = (((0, 0), "a"), ((0, 1), "a"))
 SIDE_NAMES = {OH: "Oh", DOT: "Dot"}
 _MOVE = re.compile(r"([a-z]+)([0-9]+)")
+_READING = itemgetter(1, 0)  # reading_key, at C speed
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class TrichetState(GameState):
         if self._outcome.over:
             return []
         if self._order is None:
-            self._order = sorted(self._places, key=reading_key)
+            self._order = sorted(self._places, key=_READING)
         return list(self._order)
 
     def required_places(self) -> frozenset[Coord]:
@@ -214,38 +216,37 @@ class TrichetState(GameState):
 
     def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:
         """Place a tile and update the places around the points it fixes."""
-        self._tiles[tri] = letter
-        self._places.pop(tri, None)
-        self._forced.discard(tri)
+        tiles, places, forced, fixed = self._tiles, self._places, self._forced, self._colour
+        tiles[tri] = letter
+        places.pop(tri, None)
+        forced.discard(tri)
         self._placed.append(PlacedTile(tri, letter, ply, auto))
         self._order = None
-        fixed = self._colour
-        new_points = []
         for point, colour in zip(corners(tri), CORNER_COLOURS[letter]):
-            if point not in fixed:
-                fixed[point] = colour
-                new_points.append(point)
-        for point in new_points:
+            if point in fixed:
+                continue
+            fixed[point] = colour
             for near in triangles_at(point):
-                if near in self._tiles:
+                if near in tiles:
                     continue
-                fits = self._fits(near)
+                a, b, c = corners(near)
+                fits = FITS[(fixed.get(a), fixed.get(b), fixed.get(c))]
                 if not fits:
-                    self._places.pop(near, None)
-                    self._forced.discard(near)
+                    places.pop(near, None)
+                    forced.discard(near)
                     continue
-                self._places[near] = fits
+                places[near] = fits
                 if len(fits) == 1:
-                    self._forced.add(near)
+                    forced.add(near)
                 else:
-                    self._forced.discard(near)
+                    forced.discard(near)
 
     def _place_with_autos(self, tri: Coord, letter: str, ply: int) -> set[Coord]:
         """The player's tile, then the auto moves; the corners of every tile placed."""
         self._put(tri, letter, ply, False)
         touched = set(corners(tri))
         while self._forced and self.pool_left > 0:
-            auto = min(self._forced, key=reading_key)
+            auto = min(self._forced, key=_READING)
             self._put(auto, self._places[auto][0], ply, True)
             touched.update(corners(auto))
         return touched
@@ -276,9 +277,12 @@ class TrichetState(GameState):
     def _closed_regions(self, points: Iterable[Coord]) -> list[Region]:
         """The closed regions holding any of these points, in reading order of their first
         point."""
+        tiles = self._tiles
         seen: set[Coord] = set()
         regions = []
-        for point in sorted(points, key=reading_key):
+        # Most points still touch an empty triangle: their regions are open.
+        candidates = [p for p in points if all(t in tiles for t in triangles_at(p))]
+        for point in sorted(candidates, key=_READING):
             if point not in seen:
                 region = self._explore(point, seen)
                 if region is not None:
