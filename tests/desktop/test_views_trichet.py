@@ -199,3 +199,22 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     assert list(window.session.record.moves) == ["f7", "e1"]
     image = view.grab_image()
     assert close(rgb(image, view.near_corner((0, -2), 1)), DOT_RED)
+
+
+def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
+    from desktop.dialogs import NewGameDialog
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("trichet"))
+    assert {"size", "num_tiles", "win_size"} <= set(dialog.option_widgets)
+    assert [row.side.text() for row in dialog.rows[:2]] == [".", "o"]  # Dot moves first
+    dialog.option_widgets["size"].setValue(30)
+    dialog.option_widgets["win_size"].setValue(6)
+    dialog.rows[0].name.setText("dora")
+    dialog.rows[1].name.setText("otto")
+    assert dialog.validate()
+    assert dialog.choice().parameters == ["-size=30", "-win_size=6"]
+    dialog.option_widgets["num_tiles"].setValue(40)  # the same option, another value
+    assert not dialog.validate()
+    assert dialog.error == "-size and -num_tiles are the same option: give one of them"
