@@ -183,7 +183,7 @@ class TriangleView(Canvas2D):
         for row in range(last_row):  # the top end of column `row` is the cell (row, row)
             top, below = self._centre(board.at[(row, row)]), self._centre(board.at[(row + 1, row)])
             up = top - below
-            self._label(column_letters(row), font, top + up * 0.95)
+            self._label(column_letters(row), font, top + up * 1.05)
 
     def _label(self, text: str, font: QFont, at: QPointF, align_right: bool = False) -> None:
         """A coordinate label centred on `at` (or ending there)."""
