@@ -523,3 +523,19 @@ def test_the_help_pages_winning_game_is_a_win_for_dot() -> None:
     assert outcome.reason == "Dot closed a region of 14 tiles"
     assert outcome.chain[:3] == ("p:2,-2", "p:-1,-1", "p:1,-1")
     assert state.render() == DOT_WINS  # no place numbers once the game is over
+
+
+def test_a_played_game_where_one_move_closes_both_colours() -> None:
+    # Oh's tenth-ply move closes a ring of 6 tiles of each colour (golden file
+    # both_colours_win_size6.json): Oh loses at -win_size=6, and nothing wins at 7.
+    moves = ["d6", "e16", "b8", "a18", "c21", "e25", "f32", "c33", "f3", "e6"]
+    for parameters, status in (("-win_size=6", "win"), ("-win_size=7", "ongoing")):
+        state = new(parameters)
+        for move in moves:
+            state.play(move)
+        assert state.outcome().status == status
+    state = new("-win_size=6")
+    for move in moves:
+        state.play(move)
+    assert state.outcome().winner == DOT
+    assert state.outcome().chain.count("p:1,-1") == state.outcome().chain.count("p:-3,1") == 1
