@@ -35,9 +35,10 @@ class Desk:
     heights map shown beside a 3D board, for games that have pbmserv's two summaries.
     `camera`: the view turns and has a top view. `lintels`: two-ended moves laid in lintel
     mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
-    `move_examples`: notation shown in the move line's placeholder. `position_note(state)`:
-    a line the side panel shows under the players about the position on show (the tiles
-    left in a tile game's pool).
+    `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
+    about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
+    what move `ply` did by itself, read on the position after it, for the move table (a
+    tile game's auto tiles).
     """
 
     name: str
@@ -47,7 +48,8 @@ class Desk:
     lintels: bool = False
     tile_palette: bool = False
     move_examples: str = "c3"
-    position_note: Callable[[Any], str] | None = None
+    facts: Callable[[Any], list[str]] | None = None
+    move_note: Callable[[Any, int], str] | None = None
 
 
 def desk(game: str) -> Desk:
@@ -57,15 +59,6 @@ def desk(game: str) -> Desk:
         raise KeyError(f"no desktop module for {game!r}")
     entry: Desk = importlib.import_module(module_name).DESK
     return entry
-
-
-def position_note(game: str, state: Any) -> str:
-    """The desk's line about a position for the side panel; "" for games without one."""
-    try:
-        note = desk(game).position_note
-    except (KeyError, ModuleNotFoundError):
-        return ""
-    return note(state) if note is not None else ""
 
 
 def has_desk(game: str) -> bool:

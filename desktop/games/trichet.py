@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from desktop.games import Desk
-from rules.contracts import TilePosition
+from desktop.games.tiles import auto_note, pool_facts
 
 
 def _view(parent: QWidget | None) -> QWidget:
@@ -14,10 +14,5 @@ def _view(parent: QWidget | None) -> QWidget:
     return TrichetView(parent)
 
 
-def _pool(state: TilePosition) -> str:
-    left = state.pool_left
-    return f"Pool: {left} tile{'' if left == 1 else 's'} left"
-
-
-DESK = Desk(name="trichet", make_view=_view, tile_palette=True, move_examples="d3",
-            position_note=_pool)
+DESK = Desk(name="trichet", make_view=_view, tile_palette=True, move_examples="d3, resign",
+            facts=pool_facts, move_note=auto_note)

@@ -9,12 +9,15 @@ game or when the table's columns change (a swap renames them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from desktop.games import position_note
+from rules.protocol import GameState
+
 from desktop.session import Session
 
 NOTE_DELAY_MS = 400
@@ -65,9 +68,12 @@ class SidePanel(QWidget):
         self.subgames_label.setWordWrap(True)
         layout.addWidget(self.subgames_label)
 
-        self.note_on_position = QLabel()  # the desk's line: the tiles left in the pool
-        self.note_on_position.setObjectName("positionNote")
-        layout.addWidget(self.note_on_position)
+        self.facts_label = QLabel()
+        self.facts_label.setObjectName("facts")
+        self.facts_label.setWordWrap(True)
+        self.facts_label.hide()
+        layout.addWidget(self.facts_label)
+        self._move_note: Callable[[GameState, int], str] | None = None
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
@@ -96,10 +102,15 @@ class SidePanel(QWidget):
 
     # ---- showing the session --------------------------------------------------------
 
-    def show_session(self, session: Session) -> None:
-        """Shows the session (players, scores, table, note), changing only what differs
-        from what is on show; a new session is laid out from scratch."""
+    def show_session(self, session: Session, facts: Sequence[str] = (),
+                     move_note: Callable[[GameState, int], str] | None = None) -> None:
+        """Shows the session (players, scores, `facts` about the position such as a tile
+        game's pool, the table with each move's `move_note`, the note), changing only what
+        differs from what is on show; a new session is laid out from scratch."""
         self.commit_note()
+        self._move_note = move_note
+        self.facts_label.setText("\n".join(facts))
+        self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
         self._session = session
         self._fill_players(session, fresh)
@@ -127,9 +138,6 @@ class SidePanel(QWidget):
         self.subgames_label.setText("\n".join(
             f"{s.name}: {session.who(s.winner) if s.winner else 'open'}" for s in subgames))
         self.subgames_label.setVisible(bool(subgames))
-        line = position_note(session.game, shown)
-        self.note_on_position.setText(line)
-        self.note_on_position.setVisible(bool(line))
 
     def _lay_out_players(self, sides: tuple[str, ...]) -> None:
         """One row of labels per seat: colour swatch, side and name, turn, score."""
@@ -158,8 +166,8 @@ class SidePanel(QWidget):
         sides = session.sides
         header = [f"{s} {session.name(s)}" for s in sides]
         cells = [(text, session.note(ply))
-                 for ply, text in enumerate((t for row in session.move_table() for t in row),
-                                            start=1)]
+                 for ply, text in enumerate(
+                     (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
         if fresh or header != self._header:
             self._rebuild_table(header, cells)

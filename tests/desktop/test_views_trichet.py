@@ -190,10 +190,11 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
     view = window.view
     assert isinstance(view, TrichetView)
-    assert window.panel.note_on_position.text() == "Pool: 52 tiles left"
+    assert window.panel.facts_label.text() == "Pool: 52 tiles left"
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((2, 0), 2))
     assert list(window.session.record.moves) == ["f7"]
-    assert window.panel.note_on_position.text() == "Pool: 48 tiles left"
+    assert window.panel.facts_label.text() == "Pool: 48 tiles left"
+    assert window.panel.table.item(0, 0).text() == "f7 +3 auto"  # the help page's example
     window.move_line.setText("E1")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert list(window.session.record.moves) == ["f7", "e1"]
