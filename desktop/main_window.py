@@ -32,6 +32,7 @@ from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
 from desktop.session import Session
+from desktop.version import version
 from desktop.views.base import BoardView, PositionView
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
@@ -70,7 +71,7 @@ class MainWindow(QMainWindow):
         self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
-        self._set_move_examples("c3")
+        self._set_move_examples("c3, resign")
         self.move_line.returnPressed.connect(self.play_typed)
         play_button = QPushButton("Play")
         play_button.clicked.connect(self.play_typed)
@@ -360,8 +361,8 @@ class MainWindow(QMainWindow):
         self._show_map(self.map_action.isChecked())
 
     def _set_move_examples(self, examples: str) -> None:
-        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}, "
-                                          "pass, swap, resign) and press Enter")
+        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}) "
+                                          "and press Enter")
 
     def _reset_camera(self) -> None:
         if self.view is not None:
@@ -657,4 +658,5 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         titles = ", ".join(info.title for info in registry.available())
         QMessageBox.about(self, "About Megalith",
-                          f"Megalith: a table for Cameron Browne's pbmserv games ({titles}).")
+                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
+                          f"({titles}).")

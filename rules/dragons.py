@@ -35,6 +35,7 @@ from operator import itemgetter
 from rules.contracts import Coord, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
+from rules.text import number
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
@@ -52,7 +53,7 @@ TANTRIX_LOOP_BUDGET = 300_000   # loop search steps per settling (see longest_lo
 ORIGIN: Coord = (0, 0)
 
 _Upto = tuple[dict[Coord, int], int] | None
-_MOVE = re.compile(r"([a-z])(\d+)")
+_MOVE = re.compile(r"([a-z])([0-9]+)")
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
 
@@ -758,7 +759,8 @@ def render_lines(state: DragonsState) -> list[str]:
 
 def _number(digits: str) -> int:
     """A place number's value; -1 for one too long to be any place (and to convert)."""
-    return int(digits) if len(digits) <= 9 else -1
+    value = number(digits)
+    return -1 if value is None else value
 
 
 def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:
