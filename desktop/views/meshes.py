@@ -44,9 +44,9 @@ LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (fron
 
 RGB = tuple[int, int, int]
 # One group of prisms with polygons of one size, as arrays: polygons (n, k, 2), bottoms,
-# tops, colours (n, 4), underside shades, and which tops and which bottoms are drawn.
+# tops, colours (n, 4), underside shades, and which tops, bottoms and sides are drawn.
 Group = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-              np.ndarray]
+              np.ndarray, np.ndarray]
 
 
 def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
@@ -176,13 +176,14 @@ class PrismSet:
     undersides: list[float] = field(default_factory=list)  # bottom face shade per prism
     has_top: list[bool] = field(default_factory=list)  # False: the top is never seen
     has_bottom: list[bool] = field(default_factory=list)  # False: the bottom is never seen
+    has_sides: list[bool] = field(default_factory=list)  # False: a flat plate, no sides
     _arrays: list[Group] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
-            underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True
-            ) -> None:
-        """One prism; `top` or `bottom` False leaves out a face nobody can see (llvmpipe
-        pays for every triangle, seen or not)."""
+            underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True,
+            sides: bool = True) -> None:
+        """One prism; `top`, `bottom` or `sides` False leaves out faces nobody needs to
+        see (llvmpipe pays for every triangle, seen or not)."""
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
@@ -190,6 +191,7 @@ class PrismSet:
         self.undersides.append(underside)
         self.has_top.append(top)
         self.has_bottom.append(bottom)
+        self.has_sides.append(sides)
         self._arrays = None
 
     def __len__(self) -> int:
@@ -209,7 +211,8 @@ class PrismSet:
                              np.array([self.colours[i] for i in members], float),
                              np.array([self.undersides[i] for i in members], float),
                              np.array([self.has_top[i] for i in members], bool),
-                             np.array([self.has_bottom[i] for i in members], bool))
+                             np.array([self.has_bottom[i] for i in members], bool),
+                             np.array([self.has_sides[i] for i in members], bool))
                             for members in groups.values()]
         return self._arrays
 
@@ -249,7 +252,7 @@ class PrismSet:
 
 def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray,
                 under: np.ndarray, has_top: np.ndarray, has_bottom: np.ndarray,
-                side_light: tuple[float, float] = SIDES, rim: float = 0.0) -> Mesh:
+                has_sides: np.ndarray, side_light: tuple[float, float] = SIDES, rim: float = 0.0) -> Mesh:
     """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads, and
     with `rim` the top inset by that much and k dark quads round it."""
     n, k, _ = polys.shape
@@ -275,7 +278,8 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
                   + base[:, :, :, None]).reshape(n, -1, 3)
     vertices = np.concatenate([top, bottom, sides.reshape(n, 4 * k, 3)], axis=1).reshape(-1, 3)
     faces = np.concatenate([top_faces[has_top].reshape(-1, 3),
-                            bottom_faces[has_bottom].reshape(-1, 3), side_faces.reshape(-1, 3)])
+                            bottom_faces[has_bottom].reshape(-1, 3),
+                            side_faces[has_sides].reshape(-1, 3)])
 
     rgb, alpha = rgba[:, :3], rgba[:, 3:4]
     top_c = np.broadcast_to(np.c_[rgb, alpha][:, None], (n, k, 4))
@@ -508,7 +512,9 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
         base = rgbf(palette[tile_colour_index(board, i)])
         if i in tint:
             base = base * 0.45 + tint[i] * 0.55
-        prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base, bottom=False)
+        # tiles are flat plates: their sides would only show as slivers in the gaps
+        prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base, bottom=False,
+                   sides=False)
     shared: dict[tuple[str, ...], list[RGB]] = defaultdict(list)
     for cells, colour in edges:
         shared[tuple(cells)].append(colour)
