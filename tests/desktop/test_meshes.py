@@ -216,7 +216,8 @@ def test_beams_are_narrower_than_sarsens_with_a_darker_underside() -> None:
     # the shade under the beam's middle: one dark plate on c2's tile
     shadow = meshes.gap_shadows(board, stones, {"V": RED}, meshes.BOARD_COLOURS)
     assert len(shadow.vertices) == 4 and np.allclose(shadow.vertices[:, 2], 0.01)
-    np.testing.assert_allclose(shadow.vertices[:, :2].mean(axis=0), board.centres[board.index["c2"]])
+    np.testing.assert_allclose(shadow.vertices[:, :2].mean(axis=0),
+                               board.centres[board.index["c2"]])
     tile = meshes.BOARD_COLOURS[meshes.tile_colour_index(board, board.index["c2"])]
     np.testing.assert_allclose(shadow.colours[0, :3], np.array(tile) / 255 * 0.45, atol=1e-6)
     # a filled middle leaves no gap, and no shadow
