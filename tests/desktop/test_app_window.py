@@ -593,3 +593,15 @@ def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs)
     (text,) = dialogs.texts("about")
     assert text.startswith(f"Megalith {version()}:") and version() != "unknown"
     assert "Druid" in text and "Quadrant Y" in text and "Dragons" in text
+
+
+def test_height_numbers_toggle_and_a_new_game_framed_at_once(qtbot, window) -> None:
+    assert not window.heights_action.isEnabled()  # Quadrant Y has no stacks
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
+    assert window.heights_action.isEnabled()
+    assert window.view.calls[-1] == ("reset_camera", "at once")
+    window.heights_action.trigger()
+    assert window.view.calls[-1] == ("heights", True)
+    window.start_game(GameChoice("drogo", ["-size=5"], ["alice", "bob"], []))  # same view
+    assert window.view.calls[-1] == ("reset_camera", "at once")
+    assert window.heights_action.isChecked()
