@@ -161,3 +161,14 @@ def test_the_help_window_shows_the_pictures(qtbot, window) -> None:
             image = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(target))
             assert image is not None and not image.isNull(), f"{game}: {target} not loaded"
         dialog.close()
+
+
+def test_no_help_table_has_an_empty_header_row() -> None:
+    for name in [*GAMES, help_pages.GUIDE]:
+        text = (help_pages.desktop_guide_text() if name == help_pages.GUIDE
+                else help_pages.page_text(name))
+        lines = text.splitlines()
+        for before, line in zip(lines, lines[1:]):
+            if re.fullmatch(r"\|(\s*-+\s*\|)+", line.strip()):  # under a header row
+                cells = [c.strip() for c in before.strip().strip("|").split("|")]
+                assert all(cells), f"{name}: empty header cell in {before!r}"
