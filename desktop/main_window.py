@@ -222,7 +222,8 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
+        # off at first: beside the board it costs about 30 ms a move on a software renderer
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
 
