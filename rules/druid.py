@@ -20,7 +20,8 @@ from collections.abc import Iterable
 
 from rules.druid_text import render_hex, render_square
 from rules.geometry import Board, hex_board, split_name, square_board, y_board
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome, Stone
+from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+                            Stone)
 from rules.registry import GameInfo
 
 SQUARE_SIZES = (3, 26)
@@ -47,7 +48,7 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides"})
+                           "_goals", "_goal_names", "_home_sides", "_end_lines"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -142,6 +143,12 @@ class DruidState(GameState):
         names = board.names
         self._text = list(names) + [f"{names[a]}-{names[b]}" for a, _, b in board.lines]
         self._text_index = {text: pid for pid, text in enumerate(self._text)}
+        first_end: list[list[int]] = [[] for _ in range(n)]
+        second_end: list[list[int]] = [[] for _ in range(n)]
+        for k, (a, _, b) in enumerate(board.lines):
+            first_end[a].append(n + k)
+            second_end[b].append(n + k)
+        self._end_lines = (first_end, second_end)
         self._bits, shifts = _bit_layout(board)
         self._w = shifts[1]
         self._grow = _grow_square if board.kind == "square" else _grow_hex
@@ -447,9 +454,23 @@ class DruidState(GameState):
     # ---- listing moves -----------------------------------------------------------------
 
     def _placements(self) -> list[int]:
+        """Every legal placement of the side to move. A sarsen needs bare ground (owner -1)
+        or the mover's own top; a lintel rests on exactly two of the mover's stones, so one
+        of its ends at least is the mover's: only the lines ending on the mover's stones are
+        tested, each once (from its first end if that is the mover's, else from its second)."""
         p = self._player()
         legal = self._legal
-        return [pid for pid in range(self._count) if legal(pid, p)]
+        owner = self._owner
+        if self.walk or self.nostack:
+            sarsens = [c for c, o in enumerate(owner) if (o < 0 or o == p) and legal(c, p)]
+        else:
+            sarsens = [c for c, o in enumerate(owner) if o < 0 or o == p]
+        first_end, second_end = self._end_lines
+        lintels = [pid for c, o in enumerate(owner) if o == p
+                   for pid in first_end[c] if legal(pid, p)]
+        lintels += [pid for c, o in enumerate(owner) if o == p for pid in second_end[c]
+                    if owner[self._lines[pid - self._n][0]] != p and legal(pid, p)]
+        return sarsens + sorted(lintels)
 
     def _board_moves(self) -> list[str]:
         placements = self._placements()
@@ -495,6 +516,26 @@ class DruidState(GameState):
                 return pid
         options = self._placements()
         return rng.choice(options) if options else None
+
+    def random_move(self, rng: random.Random) -> str:
+        """A move drawn uniformly from `legal_moves()`, as the protocol's, without listing
+        them: outside Druid's Walk the legal moves are the legal placements, the pass and
+        perhaps swap, so numbers are drawn over all placements plus those two until one is
+        legal (each draw uniform, so the first legal one is uniform too)."""
+        side = self.to_move
+        if side is None or self.walk or side in self.resigned:
+            return super().random_move(rng)
+        p, legal, count = self._player(), self._legal, self._count
+        size = count + 2 if self._swap_legal() else count + 1
+        draw = rng.random
+        for _ in range(64):
+            pick = int(draw() * size)
+            if pick < count:
+                if legal(pick, p):
+                    return self._text[pick]
+            else:
+                return PASS if pick == count else SWAP
+        return super().random_move(rng)
 
     def placement_text(self, pid: int) -> str:
         """The canonical text of placement pid (`c3`, `b2-b4`)."""

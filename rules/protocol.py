@@ -17,6 +17,7 @@ Conventions (../shared/RULINGS.md, "Common to all games"):
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -160,12 +161,22 @@ class GameState(ABC):
             return []
         if side in self.resigned:
             return [PASS]
-        moves = sorted(self._board_moves())
+        moves = list(self._board_moves())
         if self.voluntary_pass or not moves:
             moves.append(PASS)
         if self._swap_legal():
             moves.append(SWAP)
-        return sorted(moves)
+        moves.sort()
+        return moves
+
+    def random_move(self, rng: random.Random) -> str:
+        """A legal move drawn uniformly from `legal_moves()` with `rng` (never `Resign`), for
+        random playouts; games override it with something faster that draws the same way.
+        MoveError when the game is over."""
+        moves = self.legal_moves()
+        if not moves:
+            raise MoveError("", "the game is over")
+        return moves[int(rng.random() * len(moves))]
 
     def play(self, text: str) -> str:
         """Apply a move given in any case; return its canonical text or raise MoveError."""
