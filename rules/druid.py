@@ -523,8 +523,10 @@ class DruidState(GameState):
         perhaps swap, so numbers are drawn over all placements plus those two until one is
         legal (each draw uniform, so the first legal one is uniform too)."""
         side = self.to_move
-        if side is None or self.walk or side in self.resigned:
+        if side is None or side in self.resigned:
             return super().random_move(rng)
+        if self.walk:
+            return self._random_walk_move(rng)
         p, legal, count = self._player(), self._legal, self._count
         size = count + 2 if self._swap_legal() else count + 1
         draw = rng.random
@@ -535,6 +537,40 @@ class DruidState(GameState):
                     return self._text[pick]
             else:
                 return PASS if pick == count else SWAP
+        return super().random_move(rng)
+
+    def _random_walk_move(self, rng: random.Random, tries: int = 256) -> str:
+        """random_move in Druid's Walk, drawn from the space of every placement followed by
+        nothing or by a step to its Druid's k-th neighbour, every step alone, the pass and
+        swap. Each legal move has exactly one place in that space, so the first legal draw
+        is uniform over `legal_moves()`; after `tries` misses the moves are listed."""
+        p, legal, count = self._player(), self._legal, self._count
+        nbrs, owner, names = self.board.neighbours, self._owner, self.board.names
+        druid = self._druid[p]
+        ways = len(self.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
+        combos = count * ways
+        size = combos + ways + (1 if self._swap_legal() else 0)
+        draw = rng.random
+        for _ in range(tries):
+            pick = int(draw() * size)
+            if pick < combos:
+                pid, way = divmod(pick, ways)
+                if not legal(pid, p):
+                    continue
+                if way == 0:
+                    return self._text[pid]
+                home = druid if druid >= 0 else self._summon_place(pid, p)[0]
+                if home < 0 or way > len(nbrs[home]):
+                    continue
+                dest = nbrs[home][way - 1]
+                if owner[dest] == p or dest in self._placement_cells(pid):
+                    return f"{self._text[pid]},{names[dest]}"
+            elif pick < combos + ways - 1:
+                way = pick - combos
+                if druid >= 0 and way < len(nbrs[druid]) and owner[nbrs[druid][way]] == p:
+                    return str(self.board.direction_between(druid, nbrs[druid][way]))
+            else:
+                return PASS if pick == combos + ways - 1 else SWAP
         return super().random_move(rng)
 
     def placement_text(self, pid: int) -> str:

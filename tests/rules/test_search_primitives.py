@@ -55,7 +55,7 @@ def test_random_moves_are_legal_and_never_resign(game: str, parameters: str, pla
 
 @pytest.mark.parametrize(("game", "parameters", "players"), [
     ("druid", "-size=4", 2), ("druid", "-hex -size=3", 3), ("quady", "-size=5", 2),
-    ("drogo", "-size=4", 2)])
+    ("drogo", "-size=4", 2), ("druid", "-walk -size=4", 2), ("druid", "-walk -hex -size=3", 3)])
 def test_random_move_is_uniform_over_the_legal_moves(game: str, parameters: str, players: int
                                                      ) -> None:
     """Every legal move comes up, and none far more often than the others (a draw biased
