@@ -13,7 +13,12 @@ ends the game) until stacks stand three levels high over most of the board. The 
   and the repaint the view asks for, until that frame is swapped (frameSwapped) and
   glFinish. The same through the whole MainWindow: benchmarks/click_to_frame.py.
 
-Aims (issue 5): under 10 ms per frame, under 50 ms from click to frame.
+Each figure is taken for the look players get (desktop.views.look.NEW: high framed camera,
+beams, outlines, last-move pin; no multisampling on a software renderer), the same with 4x
+multisampling forced, and the first look (CLASSIC), one after the other in one process, and
+printed side by side.
+
+Aims (issues 5 and 13): under 10 ms per frame, under 50 ms from click to frame.
 
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python benchmarks/frame_time.py
 """
@@ -40,6 +45,9 @@ from OpenGL import GL  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from dataclasses import replace  # noqa: E402
+
+from desktop.views.look import CLASSIC, NEW, Look  # noqa: E402
 from desktop.views.stack3d import StackView  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.protocol import GameState  # noqa: E402
@@ -175,9 +183,19 @@ def click_to_frame(app: QApplication, view: StackView, state: GameState, clicks:
 
 
 def ms(values: list[float]) -> str:
+    if not values:
+        return "no samples"
     values = sorted(v * 1000 for v in values)
     return (f"median {statistics.median(values):6.2f} ms   best {values[0]:6.2f} ms   p90 "
             f"{values[int(0.9 * (len(values) - 1))]:6.2f} ms   ({len(values)} samples)")
+
+
+def short(values: list[float]) -> str:
+    """`median / p90` in ms."""
+    if not values:
+        return "-"
+    values = sorted(v * 1000 for v in values)
+    return f"{statistics.median(values):5.2f} / {values[int(0.9 * (len(values) - 1))]:5.2f}"
 
 
 def empty_repaint(app: QApplication, frames: int) -> list[float]:
@@ -203,6 +221,35 @@ def empty_repaint(app: QApplication, frames: int) -> list[float]:
     return times
 
 
+LOOKS: tuple[tuple[str, Look], ...] = (
+    ("new look", NEW), ("new + 4x MSAA", replace(NEW, software_samples=4)),
+    ("classic look", CLASSIC))
+
+
+def measure(app: QApplication, look: Look, state: GameState, frames: int, clicks: int,
+            seed: int) -> dict[str, list[float]]:
+    """The render, repaint, turning and click figures of one look on a copy of `state`."""
+    state = state.copy()
+    view = StackView(look=look)
+    view.resize(800, 600)
+    view.show()
+    view.set_position(state, {}, state.legal_moves(), state.moves[-1])
+    for _ in range(5):  # warm up: shaders, buffers
+        view.repaint()
+        app.processEvents()
+    finish(view)
+    out = {"render (paintGL + glFinish)": time_render(view, frames),
+           "repaint (whole widget)": time_repaint(app, view, frames),
+           "repaint while turning": time_repaint(app, view, frames, 3.0)}
+    view.reset_camera(animate=False)
+    app.processEvents()
+    out["click to new frame"] = click_to_frame(app, view, state, clicks, seed)
+    view.close()
+    view.deleteLater()
+    app.processEvents()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60)
@@ -219,30 +266,24 @@ def main() -> None:
     levels = Counter(s.level for s in stones)
     heights = Counter(state.height(n) for n in state.board.names)
 
-    view = StackView()
-    view.resize(800, 600)
-    view.show()
-    view.set_position(state, {}, state.legal_moves(), state.moves[-1])
-    for _ in range(5):  # warm up: shaders, buffers
-        view.repaint()
-        app.processEvents()
-    finish(view)
-
-    view.makeCurrent()
+    probe = StackView()
+    probe.resize(200, 150)
+    probe.show()
+    app.processEvents()
+    probe.makeCurrent()
     renderer = GL.glGetString(GL.GL_RENDERER)
-    view.doneCurrent()
+    probe.doneCurrent()
+    probe.close()
     print(f"GL renderer: {renderer.decode() if renderer else '?'}; view 800x600")
     print(f"monument: Druid 16x16 after {state.ply} legal moves ({built:.1f} s to build): "
           f"{kinds['sarsen']} sarsens, {kinds['lintel']} lintels; stones by level "
           f"{dict(sorted(levels.items()))}; cells by height {dict(sorted(heights.items()))}")
-    print(f"render (paintGL + glFinish): {ms(time_render(view, args.frames))}")
-    print(f"repaint (whole widget):      {ms(time_repaint(app, view, args.frames))}")
-    print(f"repaint while turning:       {ms(time_repaint(app, view, args.frames, 3.0))}")
+    figures = {name: measure(app, look, state, args.frames, args.clicks, args.seed)
+               for name, look in LOOKS}
+    print(f"{'median / p90, ms':30}" + "".join(f"{name:>16}" for name, _ in LOOKS))
+    for row in next(iter(figures.values())):
+        print(f"{row:30}" + "".join(f"{short(figures[name][row]):>16}" for name, _ in LOOKS))
     print(f"  (an empty GL widget's repaint: {ms(empty_repaint(app, args.frames))})")
-    view.reset_camera()
-    app.processEvents()
-    clicks = click_to_frame(app, view, state, args.clicks, args.seed)
-    print(f"click to new frame:          {ms(clicks)}")
     print("aims: under 10 ms per frame, under 50 ms from click to frame")
     print(f"load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 

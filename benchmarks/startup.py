@@ -1,15 +1,17 @@
 """Time from launching Megalith to its first frame on screen (aim: under 1.5 s).
 
-Each run starts a fresh Python process, as `megalith` would be started, with empty private
-settings and data folders, and measures in this process the wall time from the spawn to the
-moment the child reports that its board view has drawn its first frame (interpreter start,
-imports, QApplication, window, game and first paint all included).
+Each run starts the program as a person would, in a fresh process with empty private
+settings and data folders, and measures the wall time from the spawn to the moment the
+program says (MEGALITH_REPORT_FIRST_FRAME=1, desktop/app.py) that its board view has drawn
+its first frame: interpreter start, imports, QApplication, window, game and first paint.
 
-    .venv/bin/python benchmarks/startup.py [--runs 5]
+    .venv/bin/python benchmarks/startup.py [--runs 5] [--program dist/megalith/megalith]
     xvfb-run -a .venv/bin/python benchmarks/startup.py      # without a display
 
-Two cases: a fresh start (the default game: Druid on the 10x10 board, empty) and
-`megalith FILE` with a crowded record (Druid 16x16, about 200 stones and lintels).
+Programs timed: the venv's `megalith`; the standalone build (packaging/build.sh) when it
+exists; and `./run.sh` once the venv is installed (its second launch: the install check, then
+the same program). Cases: a fresh start (the default game, Druid on the 10x10 board, empty)
+and `megalith FILE` with a crowded record (Druid 16x16, about 200 stones and lintels).
 """
 
 from __future__ import annotations
@@ -22,47 +24,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MARK = "FIRST-FRAME"
+MARK = "FIRST-FRAME"  # desktop.app.FIRST_FRAME_MARK (not imported: no Qt in this process)
+STANDALONE = ROOT / "dist" / "megalith" / "megalith"
 
-
-# ---- the child: a megalith start that reports its first frame -------------------------
-
-def child(path: str | None) -> None:
-    started = time.perf_counter()
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtCore import QEvent, QObject, QTimer
-
-    from desktop.app import create_application
-    from desktop.main_window import MainWindow
-
-    app = create_application()
-    window = MainWindow()
-    window.show()
-    window.start(path)
-    view = window.view
-
-    def report() -> None:
-        print(f"{MARK} {time.perf_counter() - started:.4f}", flush=True)
-        app.exit(0)
-
-    if hasattr(view, "frameSwapped"):  # a QOpenGLWidget: the frame is on screen
-        view.frameSwapped.connect(report)
-    else:  # a painted widget: its first paint event, once it has finished
-        class FirstPaint(QObject):
-            def eventFilter(self, obj, event) -> bool:
-                if event.type() == QEvent.Type.Paint:
-                    QTimer.singleShot(0, report)
-                    obj.removeEventFilter(self)
-                return False
-        target = view.viewport() if hasattr(view, "viewport") else view
-        target.installEventFilter(FirstPaint(target))
-    app.exec()
-
-
-# ---- the parent: spawn, time, summarise -------------------------------------------------
 
 def crowded_record(folder: Path) -> Path:
     """A Druid 16x16 game with about 200 moves, lintels included, seeded."""
@@ -83,32 +51,65 @@ def crowded_record(folder: Path) -> Path:
     return target
 
 
-def one_run(folder: Path, path: Path | None) -> tuple[float, float]:
+def launch_env(folder: Path) -> dict[str, str]:
+    """The environment of a timed launch: private folders, the first-frame report, xcb."""
     env = dict(os.environ, MEGALITH_CONFIG_DIR=str(folder / "config"),
-               MEGALITH_DATA_DIR=str(folder / "data"))
+               MEGALITH_DATA_DIR=str(folder / "data"), MEGALITH_REPORT_FIRST_FRAME="1")
     env.setdefault("QT_QPA_PLATFORM", "xcb")
-    command = [sys.executable, __file__, "--child"] + ([str(path)] if path else [])
+    return env
+
+
+def start(command: Sequence[str], folder: Path) -> tuple[subprocess.Popen[str], float]:
+    """Starts a program and waits for its first frame; returns the process, still running,
+    and the seconds from the spawn to the report."""
     begun = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=env)
+    process = subprocess.Popen(list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=launch_env(folder), cwd=ROOT)
     assert process.stdout is not None
     for line in process.stdout:
-        if line.startswith(MARK):
-            wall = time.perf_counter() - begun
-            process.wait(timeout=30)
-            return wall, float(line.split()[1])
+        if line.strip() == MARK:
+            return process, time.perf_counter() - begun
     process.wait(timeout=30)
-    raise RuntimeError(f"the window never drew a frame:\n{process.stderr.read()}")
+    raise RuntimeError(f"{command[0]} never drew a frame:\n{process.stderr.read()}")
+
+
+def one_run(folder: Path, path: Path | None, program: Sequence[str] | None = None) -> float:
+    """One timed launch of `program` (default: this checkout's `megalith` under this Python)
+    with the record at `path`, closed right after its first frame."""
+    command = list(program or [sys.executable, "-m", "desktop.launch"])
+    process, seconds = start(command + ([str(path)] if path else []), folder)
+    process.terminate()  # closes the window as its close button would (desktop/app.py)
+    process.wait(timeout=30)
+    return seconds
+
+
+def programs(standalone: Path) -> list[tuple[str, list[str]]]:
+    found = []
+    venv_megalith = ROOT / ".venv" / "bin" / "megalith"
+    if venv_megalith.exists():
+        found.append(("venv: .venv/bin/megalith", [str(venv_megalith)]))
+    else:
+        found.append((f"venv: {Path(sys.executable).name} -m desktop.launch",
+                      [sys.executable, "-m", "desktop.launch"]))
+    if standalone.exists():
+        found.append((f"standalone: {standalone.relative_to(ROOT)}"
+                      if standalone.is_relative_to(ROOT) else str(standalone),
+                      [str(standalone)]))
+    else:
+        print(f"(no standalone build at {standalone}: packaging/build.sh makes it)")
+    if venv_megalith.exists():
+        found.append(("second ./run.sh", [str(ROOT / "run.sh")]))
+    else:
+        print("(no .venv: the first ./run.sh makes it; then a second one is timed)")
+    return found
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--child", nargs="?", const="", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--program", type=Path, default=STANDALONE,
+                        help="the standalone program to time (default: %(default)s)")
     args = parser.parse_args()
-    if args.child is not None:
-        child(args.child or None)
-        return 0
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         print("no display: run it under xvfb-run -a", file=sys.stderr)
         return 2
@@ -116,13 +117,13 @@ def main() -> int:
         folder = Path(temp)
         cases = [("fresh start (Druid 10x10, empty)", None),
                  ("megalith FILE (Druid 16x16, 200 moves)", crowded_record(folder))]
-        one_run(folder, None)  # warm the disk cache once
-        for name, path in cases:
-            walls, insides = zip(*(one_run(folder, path) for _ in range(args.runs)))
-            print(f"{name}: launch to first frame median {statistics.median(walls):.3f} s "
-                  f"(best {min(walls):.3f}, worst {max(walls):.3f}; inside Python after "
-                  f"start-up {statistics.median(insides):.3f} s) over {args.runs} runs; "
-                  f"aim under 1.5 s")
+        for label, program in programs(args.program.resolve()):
+            one_run(folder, None, program)  # warm the disk cache once
+            for name, path in cases:
+                times = [one_run(folder, path, program) for _ in range(args.runs)]
+                print(f"{label}, {name}: launch to first frame median "
+                      f"{statistics.median(times):.3f} s (best {min(times):.3f}, worst "
+                      f"{max(times):.3f}) over {args.runs} runs; aim under 1.5 s")
     return 0
 
 

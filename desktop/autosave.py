@@ -4,23 +4,31 @@ Each running Megalith keeps one file, `autosave-<process id>.json` in the data f
 windows open at once never overwrite each other's game. It holds the record in pbmserv format
 plus what the format cannot hold (the file it came from, the people's colours, whether it had
 unsaved changes). It is written atomically (a temporary file in the same folder, flushed, then
-os.replace), removed when the window closes normally, and offered again when a later start
-finds one whose process is gone (after a crash or a kill).
+os.replace, then the folder synced), removed when the window closes normally, and offered
+again when a later start finds one whose process is gone (after a crash or a kill).
+
+A process killed inside a write leaves its temporary file (`.autosave-<pid>.json.<random>`);
+the next start removes those whose writer is gone. An autosave that cannot be read is not
+dropped: it is renamed `damaged-autosave-<pid>-<time>.json` and the message says where.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from rules import record as records
+from rules.text import number, shown
 
 from desktop.session import Session
 from desktop.settings import data_dir
 
 PREFIX = "autosave-"
+DAMAGED_PREFIX = "damaged-"
 VERSION = 1
 
 
@@ -32,7 +40,7 @@ def path(pid: int | None = None) -> Path:
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
-    if os.name == "nt":
+    if sys.platform == "win32":
         import ctypes
 
         handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # query only
@@ -55,10 +63,25 @@ def orphans() -> list[Path]:
         return []
     found = []
     for candidate in folder.glob(f"{PREFIX}*.json"):
-        number = candidate.stem[len(PREFIX):]
-        if number.isdigit() and not _alive(int(number)):
+        pid = number(candidate.stem[len(PREFIX):])
+        if pid is not None and not _alive(pid):
             found.append(candidate)
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def tidy() -> list[Path]:
+    """Removes the temporary files of autosaves whose writer is gone (it was killed between
+    creating the file and renaming it); returns what it removed."""
+    folder = data_dir()
+    if not folder.is_dir():
+        return []
+    removed = []
+    for candidate in folder.glob(f".{PREFIX}*.json.*"):
+        pid = number(candidate.name[len(PREFIX) + 1:].partition(".json.")[0])
+        if pid is not None and not _alive(pid):
+            candidate.unlink(missing_ok=True)
+            removed.append(candidate)
+    return removed
 
 
 def write(session: Session) -> Path:
@@ -79,19 +102,23 @@ def write(session: Session) -> Path:
 
 @dataclass(frozen=True)
 class Found:
-    """An autosave left behind (`file`): a session to offer, or why it could not be read."""
+    """An autosave left behind (`file`): a session to offer, or why it could not be read
+    (then `file` is where the damaged autosave was kept)."""
 
     file: Path
     session: Session | None
     error: str = ""
 
     def discard(self) -> None:
-        """Forget it (after recovering it into this process's autosave, or declining)."""
-        self.file.unlink(missing_ok=True)
+        """Forget it (after recovering it into this process's autosave, or declining). A
+        damaged one stays where it was kept, for the user to look at."""
+        if self.session is not None:
+            self.file.unlink(missing_ok=True)
 
     def describe(self) -> str:
         if self.session is None:
-            return f"The autosaved game could not be read: {self.error}"
+            return (f"The autosaved game could not be read: {self.error}. "
+                    f"The file is kept as {self.file}.")
         s = self.session
         names = ", ".join(s.record.players)
         where = f" (from {s.path.name})" if s.path else ""
@@ -99,7 +126,9 @@ class Found:
 
 
 def find() -> Found | None:
-    """The newest autosave left by a run that did not close normally, if there is one."""
+    """The newest autosave left by a run that did not close normally, if there is one.
+    First removes the temporary files that killed writers left (`tidy`)."""
+    tidy()
     candidates = orphans()
     if not candidates:
         return None
@@ -109,11 +138,23 @@ def find() -> Found | None:
         record = records.parse(payload["record"])
         session = Session.from_record(record, [tuple(c) for c in payload.get("colours", [])],
                                       Path(payload["path"]) if payload.get("path") else None)
-    except Exception as exc:  # any damage: report it, never crash the start-up
-        return Found(target, None, str(exc))
-    session.modified = bool(payload.get("modified", True))
-    session.view(int(payload.get("viewed", session.ply)))
+        session.modified = bool(payload.get("modified", True))
+        session.view(int(payload.get("viewed", session.ply)))
+    except Exception as exc:  # any damage: keep the file aside and say so, never crash
+        return Found(_keep_aside(target), None, shown(str(exc) or type(exc).__name__, 300))
     return Found(target, session)
+
+
+def _keep_aside(damaged: Path) -> Path:
+    """Renames a damaged autosave so that it is no longer offered but not lost either;
+    returns its new path (the old one if the rename fails)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = damaged.with_name(f"{DAMAGED_PREFIX}{damaged.stem}-{stamp}.json")
+    try:
+        os.replace(damaged, kept)
+    except OSError:
+        return damaged
+    return kept
 
 
 def clear() -> None:

@@ -1,53 +1,84 @@
-"""The rules pages: docs/rules/<game>.md rendered in a dialog.
+"""Help: the players' pages shipped inside the package (`desktop/help/*.md`), in a dialog.
 
-The pages are looked for beside the package (a source checkout keeps them in docs/rules/ at
-the top of the repository) and inside it (desktop/help/, for an installed copy).
+The pages are package data read through importlib.resources, so a source checkout, a wheel
+installed with pip and the standalone program all find them in the same place. `guide.md`
+is the desktop guide; every other page is named after a game's short name. Every page ends
+with links to the rules of every game this copy can play, and a game without a page is
+listed as such, and opening it says so, rather than failing quietly.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from importlib import resources
+from importlib.resources.abc import Traversable
 
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-PACKAGE = Path(__file__).resolve().parent
+from rules import registry
+
+GUIDE = "guide"
+GUIDE_TITLE = "Playing Megalith"
+LINK_SCHEME = "megalith-help"  # links between the pages: megalith-help:drogo
+PAGE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
-def search_folders() -> list[Path]:
-    return [PACKAGE.parent / "docs" / "rules", PACKAGE / "help"]
+def pages_folder() -> Traversable:
+    return resources.files("desktop").joinpath("help")
 
 
-def find_page(name: str) -> Path | None:
-    """The first `<name>.md` in the search folders, if any."""
-    for folder in search_folders():
-        candidate = folder / f"{name}.md"
-        if candidate.is_file():
-            return candidate
-    return None
+def find_page(name: str) -> Traversable | None:
+    """The page `<name>.md` shipped with the package, if there is one."""
+    if not PAGE_NAME.fullmatch(name):
+        return None
+    page = pages_folder().joinpath(f"{name}.md")
+    return page if page.is_file() else None
 
 
-def page_text(name: str, title: str) -> str:
-    """The page's Markdown, or a Markdown message that says where it was looked for."""
+def games() -> list[tuple[str, str]]:
+    """(short name, title) of every game this copy can play, in the registry's order."""
+    return [(info.name, info.title) for info in registry.available()]
+
+
+def title_of(name: str) -> str:
+    return next((title for game, title in games() if game == name), name)
+
+
+def contents_text(current: str | None = None) -> str:
+    """A Markdown list linking to the guide and every game's rules page; a game without a
+    page is marked, the page on screen is not a link."""
+    lines = ["---", "", "**Help pages**", ""]
+    for name, title in [(GUIDE, GUIDE_TITLE)] + [(g, f"Rules of {t}") for g, t in games()]:
+        label = title if name == current else f"[{title}]({LINK_SCHEME}:{name})"
+        if find_page(name) is None:
+            label += " (no page in this copy of Megalith)"
+        lines.append(f"- {label}")
+    return "\n".join(lines) + "\n"
+
+
+def page_text(name: str, title: str | None = None) -> str:
+    """A game's rules page as Markdown, followed by the list of pages; a missing page gives
+    a message that says so."""
+    title = title or title_of(name)
     page = find_page(name)
     if page is not None:
-        return page.read_text(encoding="utf-8")
-    places = "\n".join(f"- `{folder / (name + '.md')}`" for folder in search_folders())
-    return (f"# {title}\n\nThe rules page for {title} is missing from this copy of Megalith. "
-            f"It was looked for in:\n\n{places}\n")
+        body = page.read_text(encoding="utf-8")
+    else:
+        body = (f"# {title}\n\nThis copy of Megalith has no rules page for {title}. "
+                "The game's rules are on pbmserv's own help page for it.\n")
+    return body.rstrip("\n") + "\n\n" + contents_text(name)
 
 
 def desktop_guide_text() -> str:
-    """docs/desktop.md: how to play with the mouse and the keyboard."""
-    guide = PACKAGE.parent / "docs" / "desktop.md"
-    if not guide.is_file():
-        guide = PACKAGE / "help" / "desktop.md"
-    if guide.is_file():
-        return guide.read_text(encoding="utf-8")
-    return "# Megalith\n\nThe guide (docs/desktop.md) is missing from this copy of Megalith.\n"
+    """How to play with the mouse and the keyboard, followed by the list of pages."""
+    return page_text(GUIDE, GUIDE_TITLE)
 
 
 class HelpDialog(QDialog):
-    """A Markdown page in a resizable, non-modal window."""
+    """A Markdown page in a resizable, non-modal window. Links to other help pages open in
+    the same window; links to the web open in the browser."""
 
     def __init__(self, title: str, markdown: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,9 +86,25 @@ class HelpDialog(QDialog):
         self.resize(680, 720)
         layout = QVBoxLayout(self)
         self.browser = QTextBrowser()
-        self.browser.setOpenExternalLinks(True)
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self.follow)
         self.browser.setMarkdown(markdown)
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
+
+    def show_page(self, name: str) -> None:
+        if name == GUIDE:
+            self.setWindowTitle(GUIDE_TITLE)
+            self.browser.setMarkdown(desktop_guide_text())
+        else:
+            title = title_of(name)
+            self.setWindowTitle(f"Rules of {title}")
+            self.browser.setMarkdown(page_text(name, title))
+
+    def follow(self, url: QUrl) -> None:
+        if url.scheme() == LINK_SCHEME:
+            self.show_page(url.path())
+        elif url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)

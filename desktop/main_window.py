@@ -1,53 +1,53 @@
 """The main window: menus, toolbar, the board view, the side panel, the move line and the
-status bar, around one Session (the game in progress).
+status bar, around the controller (which owns the game in progress).
 
-The window never holds game logic: it asks the Session to play, undo, walk the moves, and
-redraws the view and the panel from the Session after every change. Dialogs that need an
-answer go through QMessageBox's static functions (tests replace them).
+The window holds no game logic and never tests a game's name: it asks the controller to
+play, undo and walk the moves, asks the game's desk entry (`desktop.games`) what the board
+offers, and redraws from the Session whenever the controller says something changed.
+Dialogs that need an answer go through QMessageBox's static functions (tests replace them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QMessageBox, QPushButton, QStackedWidget,
+                               QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
 from rules import registry
-from rules.protocol import MoveError, OptionError
+from rules.protocol import OptionError
 from rules.record import RecordError
 
 from desktop import autosave, settings
+from desktop.board_image import caption_lines, with_caption
+from desktop.controller import GameController
 from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
-from desktop.session import Played, Session
+from desktop.session import Session
+from desktop.views.base import BoardView, PositionView
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
-STACKING_GAMES = ("druid", "drogo")  # the games with an owners/heights map
-LINTEL_GAMES = ("druid",)
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
-
-
-def view_classes():
-    """The views package's `create_view` and `SummaryMap`, imported with the first board
-    (it loads OpenGL and pyqtgraph, which the window's own start does not need)."""
-    from desktop.views import SummaryMap, create_view
-
-    return create_view, SummaryMap
 
 
 class MainWindow(QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.settings = settings.open_settings()
-        self.session: Session | None = None
-        self.view = None      # the BoardView of the current game
-        self.summary = None   # the owners/heights map (stacking games only)
-        self._view_game = ""
+        self.controller = GameController(self)
+        self.controller.gameReplaced.connect(self._game_replaced)
+        self.controller.positionChanged.connect(self._position_changed)
+        self.controller.message.connect(self.say)
+        self.desk: Desk | None = None
+        self.view: BoardView | None = None  # the board view of the current game
+        self.summary: PositionView | None = None  # the owners/heights map, where the game has it
         self._help_dialogs: list[HelpDialog] = []
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
@@ -58,11 +58,18 @@ class MainWindow(QMainWindow):
         self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
                                   "padding: 6px; font-size: 14px;")
         self.banner.hide()
-        self.stack = QStackedWidget()
+        # the board view, and beside it the owners/heights map where the game has one (as
+        # pbmserv's two summaries sit beside its board)
+        self.board_split = QSplitter(Qt.Orientation.Horizontal)
+        self.board_split.setObjectName("board_split")
+        self.board_split.setChildrenCollapsible(False)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
-        self.move_line.setPlaceholderText("Type a move in pbmserv notation (c3, b2-b4, c3,a4, "
-                                          "pass, swap, resign) and press Enter")
+        self._set_move_examples("c3")
         self.move_line.returnPressed.connect(self.play_typed)
         play_button = QPushButton("Play")
         play_button.clicked.connect(self.play_typed)
@@ -74,7 +81,8 @@ class MainWindow(QMainWindow):
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.banner)
-        column.addWidget(self.stack, stretch=1)
+        column.addWidget(self.board_split, stretch=1)
+        column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
 
@@ -86,14 +94,18 @@ class MainWindow(QMainWindow):
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
 
-        self.hint_label = QLabel()
-        self.statusBar().addPermanentWidget(self.hint_label)
+        # What just happened or why not: a whole sentence, wrapped rather than cut off.
+        self.message_label = QLabel()
+        self.message_label.setObjectName("message")
+        self.message_label.setWordWrap(True)
+        self.statusBar().addWidget(self.message_label, 1)
         self._build_actions()
         self._restore_layout()
 
     # ---- actions and menus ------------------------------------------------------------
 
-    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -114,30 +126,39 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &as...", lambda: self.save_as(), K.SaveAs)
         self.export_action = self._action("&Export image...", lambda: self.export_image(),
                                           "Ctrl+E")
+        self.copy_image_action = self._action("&Copy board image", self.copy_image,
+                                              "Ctrl+Shift+C",
+                                              tip="Put the board (with its caption) on the "
+                                                  "clipboard")
+        self.caption_action = self._action("Caption on board &images", lambda: None,
+                                           checkable=True,
+                                           tip="Write the game, players, move and result "
+                                               "under exported and copied board images")
         self.quit_action = self._action("&Quit", self.close, K.Quit)
-        self.undo_action = self._action("&Undo", self.undo, K.Undo)
-        self.redo_action = self._action("&Redo", self.redo, K.Redo)
+        self.undo_action = self._action("&Undo", self.controller.undo, K.Undo)
+        self.redo_action = self._action("&Redo", self.controller.redo, K.Redo)
         self.pass_action = self._action("&Pass", lambda: self.play_move("pass"), "Ctrl+P")
         self.swap_action = self._action("S&wap", lambda: self.play_move("swap"),
                                         tip="Take over the first player's stones (second move "
                                             "only)")
         self.resign_action = self._action("&Resign...", self.resign)
         self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
-        self.previous_action = self._action("&Previous move", self.show_previous, "Left")
-        self.next_action = self._action("&Next move", self.show_next, "Right")
-        self.last_action = self._action("&Last move", self.show_last, "End")
+        self.previous_action = self._action("&Previous move", self.controller.show_previous,
+                                            "Left")
+        self.next_action = self._action("&Next move", self.controller.show_next, "Right")
+        self.last_action = self._action("&Last move", self.controller.show_last, "End")
         # Left/Right/Home/End walk the moves (the issue asks for it), so the camera has its
         # own keys; a focused move line keeps these characters for typing.
-        self.reset_action = self._action("&Reset camera", lambda: self._view_call("reset_camera"),
-                                         "0")
-        self.top_action = self._action("&Top view", lambda: self._view_call("top_view"), "T")
-        self.left_action = self._action("Turn &left", lambda: self._view_call("turn", -1),
-                                        "[", tip="Turn the board a quarter turn left ([)")
-        self.right_action = self._action("Turn r&ight", lambda: self._view_call("turn", 1),
-                                         "]", tip="Turn the board a quarter turn right (])")
+        self.reset_action = self._action("&Reset camera", self._reset_camera, "0",
+                                         tip="Show the whole board (0)")
+        self.top_action = self._action("&Top view", self._top_view, "T")
+        self.left_action = self._action("Turn &left", lambda: self._turn(-1), "[",
+                                        tip="Turn the board a quarter turn left ([)")
+        self.right_action = self._action("Turn r&ight", lambda: self._turn(1), "]",
+                                         tip="Turn the board a quarter turn right (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
-                                       tip="Show pbmserv's two summaries instead of the 3D view")
+                                       tip="Show pbmserv's two summaries beside the 3D view")
         self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
                                           checkable=True,
                                           tip="Lay lintels: click one end, then the other "
@@ -156,7 +177,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addActions([self.save_action, self.save_as_action, self.export_action])
+        file_menu.addActions([self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.caption_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -194,15 +216,22 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
+        self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("view/map", self.map_action.isChecked())
+        self.settings.setValue("view/caption", self.caption_action.isChecked())
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session | None:
+        """The game in progress (the controller's)."""
+        return self.controller.session
 
     def start(self, path: str | None = None) -> None:
         """What the program does once the window exists: offer an autosave left by a run
@@ -220,10 +249,7 @@ class MainWindow(QMainWindow):
                     QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                     QMessageBox.StandardButton.Yes)
                 if answer == QMessageBox.StandardButton.Yes:
-                    self.set_session(found.session)
-                    autosave.write(found.session)  # now this run's own autosave
-                    found.discard()
-                    self.say("Recovered the autosaved game.")
+                    self.controller.recover(found)
                     return
                 found.discard()
         if path is not None and self.open_file(path):
@@ -237,13 +263,13 @@ class MainWindow(QMainWindow):
         def listed(key: str) -> list[str]:
             value = self.settings.value(key, [])
             return [value] if isinstance(value, str) else [str(v) for v in value or []]
-        colours = []
+        colours: list[tuple[int, int, int]] = []
         for text in listed("newGame/colours"):
-            try:
-                colours.append(tuple(int(part) for part in text.split(",")))
-            except ValueError:
+            parts = text.split(",")
+            if len(parts) != 3 or not all(p.strip().isdecimal() for p in parts):
                 colours = []
                 break
+            colours.append((int(parts[0]), int(parts[1]), int(parts[2])))
         return GameChoice(str(stored), listed("newGame/parameters"), listed("newGame/players"),
                           colours)
 
@@ -253,27 +279,21 @@ class MainWindow(QMainWindow):
         self.settings.setValue("newGame/players", choice.players)
         self.settings.setValue("newGame/colours", [",".join(map(str, c)) for c in choice.colours])
 
-    # ---- the session ------------------------------------------------------------------
+    # ---- the game on the table --------------------------------------------------------
 
     def set_session(self, session: Session) -> None:
-        """Shows a new game (from the dialog, a file or the autosave)."""
-        self.session = session
-        self._ensure_view(session.game)
-        self.refresh()
+        """Shows a game made elsewhere (tests, the benchmarks)."""
+        self.controller.adopt(session)
 
     def start_game(self, choice: GameChoice) -> bool:
         try:
-            session = Session.new(choice.game, choice.parameters, choice.players,
-                                  choice.colours or None)
+            self.controller.new_game(choice)
         except (OptionError, RecordError) as exc:
             if choice is FALLBACK_GAME:
                 raise
             self.say(f"Could not start {choice.game}: {exc}")
             return self.start_game(FALLBACK_GAME)
-        autosave.clear()
-        self.set_session(session)
         self._remember_choice(choice)
-        self.say(f"New game of {self._title()}. {self._turn_text()}")
         return True
 
     def new_game_dialog(self) -> bool:
@@ -284,54 +304,86 @@ class MainWindow(QMainWindow):
             return False
         return self.start_game(dialog.choice())
 
-    def _title(self) -> str:
-        assert self.session is not None
-        try:
-            title = registry.get(self.session.game).title
-        except OptionError:
-            title = self.session.game
-        return " ".join([title, *self.session.record.parameters])
+    def _game_replaced(self) -> None:
+        """A different game on the table starts clean: no text typed for the last one, no
+        message about it, no mode left on."""
+        session = self.session
+        assert session is not None
+        self._ensure_view(session.game)
+        self.move_line.clear()
+        self.say("")
+        self._position_changed()
+
+    def _position_changed(self) -> None:
+        """Every new position starts clean: no hover text about the last one, lintel mode
+        off (a lintel is one move, not a way of playing)."""
+        self.hint_label.clear()
+        if self.lintel_action.isChecked():
+            self.lintel_action.setChecked(False)
+            self._lintel_toggled()
+        self.refresh()
 
     def _ensure_view(self, game: str) -> None:
         """One board view per kind of game; a new game of the same kind reuses it."""
-        if self.view is not None and game == self._view_game:
+        entry = desk(game)
+        if self.view is not None and entry == self.desk:
             return
-        create_view, SummaryMap = view_classes()
         for old in (self.view, self.summary):
             if old is not None:
-                self.stack.removeWidget(old)
-                old.deleteLater()
-        self.view = create_view(game, self)
+                widget = cast(QWidget, old)
+                widget.setParent(None)
+                widget.deleteLater()
+        view = entry.make_view(self)
+        self.view = cast(BoardView, view)
         self.view.moveChosen.connect(self.play_move)
         self.view.hint.connect(self.hint_label.setText)
-        self.stack.addWidget(self.view)
+        self.board_split.addWidget(view)
+        self.board_split.setStretchFactor(0, 2)
         self.summary = None
-        if game in STACKING_GAMES:
-            self.summary = SummaryMap(self)
-            self.stack.addWidget(self.summary)
-        self._view_game = game
+        if entry.make_map is not None:
+            summary = entry.make_map(self)
+            self.summary = cast(PositionView, summary)
+            self.board_split.addWidget(summary)
+            self.board_split.setStretchFactor(1, 1)
+            self.board_split.setSizes([650, 350])  # proportions: the board gets most
+            self.summary.hint.connect(self.hint_label.setText)
+            self.summary.moveChosen.connect(self.play_move)
+        self.desk = entry
         self.map_action.setEnabled(self.summary is not None)
-        self.lintel_action.setEnabled(game in LINTEL_GAMES)
-        for action in (self.reset_action, self.top_action, self.left_action, self.right_action):
-            action.setEnabled(game in STACKING_GAMES)  # a flat board has no camera
+        self.lintel_action.setEnabled(entry.lintels)
+        for action in (self.top_action, self.left_action, self.right_action):
+            action.setEnabled(entry.camera)
+        self.reset_action.setText("&Reset camera" if entry.camera else "&Fit the board")
         self.lintel_action.setChecked(False)
+        self._set_move_examples(entry.move_examples)
         self._show_map(self.map_action.isChecked())
 
-    def _view_call(self, name: str, *args) -> None:
+    def _set_move_examples(self, examples: str) -> None:
+        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}, "
+                                          "pass, swap, resign) and press Enter")
+
+    def _reset_camera(self) -> None:
         if self.view is not None:
-            getattr(self.view, name)(*args)
+            self.view.reset_camera()
+
+    def _top_view(self) -> None:
+        if self.view is not None:
+            self.view.top_view()
+
+    def _turn(self, quarters: int) -> None:
+        if self.view is not None:
+            self.view.turn(quarters)
 
     def _map_toggled(self) -> None:
         self._show_map(self.map_action.isChecked())
         self.refresh()
 
     def _show_map(self, on: bool) -> None:
-        target = self.summary if on and self.summary is not None else self.view
-        if target is not None:
-            self.stack.setCurrentWidget(target)
+        if self.summary is not None:
+            cast(QWidget, self.summary).setVisible(on)
 
     def _lintel_toggled(self) -> None:
-        if self.view is not None and hasattr(self.view, "set_lintel_mode"):
+        if self.view is not None:
             self.view.set_lintel_mode(self.lintel_action.isChecked())
 
     # ---- redrawing --------------------------------------------------------------------
@@ -347,8 +399,11 @@ class MainWindow(QMainWindow):
         colours = session.colours_by_side()
         last, cells = session.last_move_shown, session.last_cells_shown
         if self.view is not None:
+            self.view.cancel_pending()  # a half-built move belongs to the position it began on
             self.view.set_position(state, colours, legal, last, cells)
-        if self.summary is not None and self.stack.currentWidget() is self.summary:
+        if self.map_shown:
+            assert self.summary is not None
+            self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
         self.banner.setText(session.result_text(outcome))
@@ -363,17 +418,18 @@ class MainWindow(QMainWindow):
         self.next_action.setEnabled(not session.at_end)
         self.last_action.setEnabled(not session.at_end)
         name = session.path.name if session.path else "unsaved game"
-        self.setWindowTitle(f"{self._title()}: {name}[*] - Megalith")
+        self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
+
+    @property
+    def map_shown(self) -> bool:
+        """Whether the owners/heights map is beside the board."""
+        return self.summary is not None and not cast(QWidget, self.summary).isHidden()
 
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""
-        self.statusBar().showMessage(text)
-
-    def _turn_text(self) -> str:
-        assert self.session is not None
-        side = self.session.shown.to_move
-        return f"{self.session.who(side)} to move." if side else ""
+        self.message_label.setText(text)
+        self.message_label.setToolTip(text)
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -389,7 +445,7 @@ class MainWindow(QMainWindow):
         if session is None:
             return False
         self.panel.commit_note()
-        if session.would_discard:
+        if self.controller.would_discard:
             later = session.ply - session.viewed
             answer = QMessageBox.question(
                 self, "Discard later moves?",
@@ -400,18 +456,7 @@ class MainWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Yes:
                 self.say(f"{text} not played: the later moves are kept.")
                 return False
-        try:
-            played = session.play(text)
-        except MoveError as exc:
-            self.say(f"Illegal move {exc.move or text}: {exc.reason}")
-            return False
-        message = self._played_text(played)
-        earlier = session.repeated_from()
-        if earlier is not None:
-            message += (f" This position repeats the one after move {earlier} "
-                        "(repeats are allowed, as on pbmserv).")
-        self._after_change(message)
-        return True
+        return self.controller.play(text)
 
     def resign(self) -> bool:
         """Resigns for the player to move in the position on screen, after asking."""
@@ -424,91 +469,16 @@ class MainWindow(QMainWindow):
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes and self.play_move("resign")
 
-    def _played_text(self, played: Played) -> str:
-        assert self.session is not None
-        session = self.session
-        if played.move == "swap":
-            first = session.sides[0]  # the swapper now owns the first player's stones
-            parts = [f"{session.name(first)} swapped and now plays {first}."]
-        elif played.move == "Resign":
-            parts = [f"{session.who(played.side)} resigned."]
-        elif played.move == "--":
-            parts = [f"{session.who(played.side)} passed."]
-        else:
-            parts = [f"{session.who(played.side)} played {played.move}."]
-        parts += [f"{session.who(side)} has no legal move and passes." for side in
-                  played.forced_passes]
-        if played.outcome.over:
-            parts.append(session.result_text(played.outcome) + ".")
-        else:
-            parts.append(self._turn_text())
-        return " ".join(parts)
-
-    def _after_change(self, message: str) -> None:
-        """After every change to the game: autosave, redraw, say what happened."""
-        assert self.session is not None
-        try:
-            autosave.write(self.session)
-        except OSError as exc:
-            message += f" (The autosave failed: {exc.strerror or exc}.)"
-        self.refresh()
-        self.say(message)
-
-    def undo(self) -> None:
-        if self.session is None or not self.session.can_undo():
-            return
-        self._cancel_pending()
-        self.session.undo()
-        self._after_change(f"Move taken back. {self._turn_text()}")
-
-    def redo(self) -> None:
-        if self.session is None or not self.session.can_redo():
-            return
-        self._cancel_pending()
-        played = self.session.redo()
-        if played is not None:
-            self._after_change(self._played_text(played))
-
-    def _cancel_pending(self) -> None:
-        if self.view is not None:
-            self.view.cancel_pending()
-
     # ---- walking the moves ------------------------------------------------------------
 
     def show_ply(self, ply: int) -> None:
-        if self.session is None:
-            return
         self.panel.commit_note()
-        self._cancel_pending()
-        self.session.view(ply)
-        self.refresh()
-        s = self.session
-        where = "the start position" if s.viewed == 0 else (
-            f"the position after move {s.viewed} ({s.last_move_shown}) of {s.ply}")
-        self.say(f"Showing {where}. " + (self._turn_text() if s.at_end else
-                                        "Playing here discards the later moves."))
-
-    def show_previous(self) -> None:
-        if self.session is not None:
-            self.show_ply(self.session.viewed - 1)
-
-    def show_next(self) -> None:
-        if self.session is not None:
-            self.show_ply(self.session.viewed + 1)
-
-    def show_last(self) -> None:
-        if self.session is not None:
-            self.show_ply(self.session.ply)
+        self.controller.show_ply(ply)
 
     def _note_edited(self, ply: int, text: str) -> None:
-        if self.session is None or not self.session.set_note(ply, text):
-            return
-        try:
-            autosave.write(self.session)
-        except OSError:
-            pass  # the next move tries again; a note is not worth a dialog
-        self.panel.mark_notes()
-        self.setWindowModified(True)
+        if self.controller.set_note(ply, text):
+            self.panel.mark_notes()
+            self.setWindowModified(True)
 
     # ---- files ------------------------------------------------------------------------
 
@@ -516,7 +486,11 @@ class MainWindow(QMainWindow):
         """Opens a record. A file that cannot be read or replayed gives a dialog with the
         line and the reason, and the game on screen stays as it was; a good one replaces
         it once the user has saved or discarded unsaved changes."""
+        asked = False
         if path is None:
+            if not self.maybe_discard():  # ask before the player spends time choosing
+                return False
+            asked = True
             path, _ = QFileDialog.getOpenFileName(self, "Open a game record", self._last_dir(),
                                                   RECORD_FILTER)
             if not path:
@@ -533,14 +507,10 @@ class MainWindow(QMainWindow):
                                 f"{path.name}: {exc.strerror or exc}")
             settings.remove_recent_file(self.settings, str(path.resolve()))
             return False
-        if not self.maybe_discard():
+        if not asked and not self.maybe_discard():
             return False
-        autosave.clear()
-        self.set_session(session)
+        self.controller.opened(session, path)
         self._remember_file(path)
-        result = session.result_text()
-        self.say(f"Opened {path.name}: {session.ply} moves. " + (result + "." if result
-                                                                  else self._turn_text()))
         return True
 
     def save(self) -> bool:
@@ -566,19 +536,26 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         self.panel.commit_note()
         try:
-            self.session.save(path)
+            self.controller.save(path)
         except OSError as exc:
             QMessageBox.warning(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self._remember_file(path)
-        autosave.write(self.session)
-        self.refresh()
-        self.say(f"Saved {path.name}.")
         return True
 
+    def board_image(self) -> QImage | None:
+        """The board as drawn, with its caption when Caption is on."""
+        if self.view is None or self.session is None:
+            return None
+        image = self.view.grab_image()
+        if self.caption_action.isChecked():
+            image = with_caption(image, caption_lines(self.session, self.controller.title()))
+        return image
+
     def export_image(self, path: str | Path | None = None) -> bool:
-        """Saves the board view as a PNG."""
-        if self.view is None:
+        """Saves the board as a PNG (with its caption when Caption is on)."""
+        image = self.board_image()
+        if image is None:
             return False
         if path is None:
             stem = self.session.game if self.session else "board"
@@ -591,13 +568,20 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if path.suffix.lower() != ".png":
             path = path.with_suffix(".png")
-        widget = self.summary if self.stack.currentWidget() is self.summary else self.view
-        image = widget.grab_image() if hasattr(widget, "grab_image") else widget.grab().toImage()
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path)):  # PNG, from the suffix
             QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
             return False
         self.settings.setValue("lastDir", str(path.parent))
         self.say(f"Exported the board to {path.name}.")
+        return True
+
+    def copy_image(self) -> bool:
+        """Puts the board image on the clipboard."""
+        image = self.board_image()
+        if image is None:
+            return False
+        QGuiApplication.clipboard().setImage(image)
+        self.say("Copied the board image to the clipboard.")
         return True
 
     def _last_dir(self) -> str:
@@ -644,7 +628,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._save_layout()
-        autosave.clear()  # a normal close: nothing to recover next time
+        self.controller.close()
         event.accept()
 
     # ---- help -------------------------------------------------------------------------
@@ -667,6 +651,6 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_about(self) -> None:
+        titles = ", ".join(info.title for info in registry.available())
         QMessageBox.about(self, "About Megalith",
-                          "Megalith: a table for Cameron Browne's pbmserv games "
-                          "(Druid, Drogo, Quadrant Y).")
+                          f"Megalith: a table for Cameron Browne's pbmserv games ({titles}).")

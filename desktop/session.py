@@ -64,7 +64,7 @@ class Session:
             colours = [_from_hex(c) for c in record.colours]
         if colours is None or len(colours) != len(sides):
             colours = [default_colour(side, seat) for seat, side in enumerate(sides)]
-        session = cls(record=record, states=states, colours=[tuple(c) for c in colours],
+        session = cls(record=record, states=states, colours=[(c[0], c[1], c[2]) for c in colours],
                       path=path)
         session.viewed = len(record.moves)
         return session
@@ -294,6 +294,7 @@ class Session:
         # forgets to say so.
         while len(passed) < len(self.sides) and _pass_forced(state):
             side = state.to_move
+            assert side is not None  # a pass is forced only on a side to move
             state = state.copy()
             state.play(PASS)
             self.record.moves.append(PASS)

@@ -1,4 +1,7 @@
-# Sourced by run.sh and test.sh: makes ./.venv with Megalith installed in it.
+# Sourced by run.sh and test.sh: makes ./.venv with Megalith installed in it (editable, so
+# changes to the code need no reinstall). pip runs only when the venv is new or what decides
+# the install changed (pyproject.toml, setup.py, this script): a second launch goes straight
+# to the program.
 # As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need
 # (the list measured in shared/QT-NOTES.md) and Xvfb for the headless tests.
 set -euo pipefail
@@ -21,12 +24,21 @@ install_system_packages() {
     "${APT_PACKAGES[@]}" >/dev/null
 }
 
+install_fingerprint() {  # what the install depends on, as one checksum
+  cat pyproject.toml setup.py packaging/bootstrap.sh | sha256sum | cut -d' ' -f1
+}
+
 make_venv() {  # $1: the pip extra to install ("" or "test")
   local python=${PYTHON:-python3}
   if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
-  local target="."
+  local target="." stamp=".venv/megalith-install${1:+-$1}.sha256" wanted
   [ -n "$1" ] && target=".[$1]"
+  wanted=$(install_fingerprint)
+  if [ -x .venv/bin/megalith ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    return 0
+  fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -e "$target"
+  echo "$wanted" > "$stamp"
 }

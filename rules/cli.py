@@ -11,23 +11,30 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from rules import record as records
 from rules.ai import commands as ai_commands
 from rules.protocol import GameState
 from rules.record import Record, RecordError
+from rules.text import shown
 
 
 def _read(path: str) -> Record:
     if path == "-":
-        return records.parse(sys.stdin.read())
+        stream = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
+        try:
+            return records.parse(stream.read().decode("utf-8") if stream else sys.stdin.read())
+        except UnicodeDecodeError:
+            raise RecordError("the file is not text (it is not UTF-8)") from None
     try:
         return records.load(path)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
+        raise RecordError("no such file") from None
     except IsADirectoryError:
-        raise RecordError(f"{path} is a folder, not a record") from None
+        raise RecordError("it is a folder, not a record") from None
+    except OSError as exc:  # unreadable: permissions, a device, a broken disk
+        raise RecordError(f"cannot read it ({exc.strerror or type(exc).__name__})") from None
 
 
 def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
@@ -51,10 +58,10 @@ def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
     return result
 
 
-def _print_report(data: dict[str, object], out: TextIO) -> None:
-    parameters = " ".join(data["parameters"])  # type: ignore[arg-type]
+def _print_report(data: dict[str, Any], out: TextIO) -> None:
+    parameters = " ".join(data["parameters"])
     print(f"game: {data['game']} {parameters}".rstrip(), file=out)
-    print(f"players: {' '.join(data['players'])}", file=out)  # type: ignore[arg-type]
+    print(f"players: {' '.join(data['players'])}", file=out)
     print(f"ply: {data['ply']}", file=out)
     if data["status"] == "ongoing":
         print(f"to move: {data['to_move']}", file=out)
@@ -62,13 +69,13 @@ def _print_report(data: dict[str, object], out: TextIO) -> None:
           file=out)
     if data["scores"] is not None:
         scores = data["scores"]
-        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)  # type: ignore[union-attr]
+        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)
     if data["subgames"] is not None:
         games = data["subgames"]
-        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),  # type: ignore[union-attr,index]
+        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),
               file=out)
     if "legal" in data:
-        print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)  # type: ignore[arg-type]
+        print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -104,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if as_json:
             print(json.dumps({"error": exc.as_dict()}))
         else:
-            print(f"megalith: {args.file}: {exc}", file=sys.stderr)
+            print(f"megalith: {shown(args.file, 120)}: {exc}", file=sys.stderr)
         return 2
     if args.command == "show":
         print(state.render())

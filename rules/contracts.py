@@ -16,13 +16,33 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from rules.geometry import Board
-from rules.protocol import Stone
+from rules.protocol import Outcome, Stone
 
 Coord = tuple[int, int]
 
 
+class Position(Protocol):
+    """What every view reads of any game (all of it is `rules.protocol.GameState`)."""
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    def outcome(self) -> Outcome: ...
+
+    def move_cells(self, move: str) -> tuple[str, ...]: ...
+
+    def move_kind(self, move: str) -> str: ...
+
+    def play(self, text: str) -> str: ...
+
+    def copy(self) -> Position: ...
+
+
 @runtime_checkable
-class StackedPosition(Protocol):
+class StackedPosition(Position, Protocol):
     """A board of stacks: every stone with its level, and each cell's height and owner."""
 
     @property
@@ -54,13 +74,15 @@ class StackedPosition(Protocol):
         """Side letter -> the board edges it owns or must connect, as cell-name tuples."""
         ...
 
-    def summaries(self) -> tuple[list[str], list[str]]:
-        """pbmserv's two summaries as one character per cell: owners and heights."""
+    @property
+    def sarsens_marked(self) -> bool:
+        """Whether the views must show which tops are sarsens (Druid's -nostack, where a
+        sarsen may not go on a sarsen)."""
         ...
 
 
 @runtime_checkable
-class CellBoardPosition(Protocol):
+class CellBoardPosition(Position, Protocol):
     """A fixed board where each cell holds one stone or none (Quadrant Y)."""
 
     @property
@@ -96,7 +118,7 @@ class PlacedTile:
 
 
 @runtime_checkable
-class TilePosition(Protocol):
+class TilePosition(Position, Protocol):
     """Tiles on an open table whose empty places are numbered in reading order."""
 
     def placed(self) -> Sequence[PlacedTile]:

@@ -112,6 +112,22 @@ class DrogoState(GameState):
         seat = self._owner[self._cell(name)]
         return None if seat < 0 else self.turn_order[seat]
 
+    # Drogo has no Druids, no sides to connect and no sarsens (StackedPosition).
+    @property
+    def druids(self) -> dict[str, str]:
+        return {}
+
+    @property
+    def targets(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
+        return {}
+
+    @property
+    def sarsens_marked(self) -> bool:
+        return False
+
     def stones(self) -> list[Stone]:
         """One cube per piece, bottom up, with the colour of that piece (a stack built over an
         enemy piece keeps it underneath; -in_place captures recolour whole stacks)."""
@@ -124,6 +140,10 @@ class DrogoState(GameState):
         if low in (PASS, "pass", SWAP, "resign"):
             return ()
         return tuple(part.strip() for part in low.split(","))
+
+    def move_kind(self, move: str) -> str:
+        cells = self.move_cells(move)
+        return "" if not cells else "place" if len(cells) == 1 else "pair"
 
     def _scores(self) -> dict[str, int]:
         return dict(zip(self.turn_order, self._totals))

@@ -34,10 +34,11 @@ MOVE_FORMS = ("write a cell for a sarsen (c3), two cells for a lintel (b2-b4), a
 
 # Each side letter with the board edges it must connect; a list of alternatives (two-player
 # hex may connect either set of three alternating sides).
-SQUARE_GOALS = {"V": [("bottom", "top")], "H": [("left", "right")]}
-HEX2_GOALS = {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in ("X", "O")}
-HEX3_GOALS = {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]}
-Y_GOALS = {s: [("left", "bottom", "right")] for s in ("X", "O")}
+Goals = dict[str, list[tuple[str, ...]]]
+SQUARE_GOALS: Goals = {"V": [("bottom", "top")], "H": [("left", "right")]}
+HEX2_GOALS: Goals = {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in ("X", "O")}
+HEX3_GOALS: Goals = {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]}
+Y_GOALS: Goals = {s: [("left", "bottom", "right")] for s in ("X", "O")}
 OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left",
             "S1": "S4", "S4": "S1", "S2": "S5", "S5": "S2", "S3": "S6", "S6": "S3"}
 PAIR_WORDS = {("bottom", "top"): "the bottom and top rows",
@@ -595,6 +596,16 @@ class DruidState(GameState):
             return ()
         return tuple(part for part in low.split("-"))
 
+    def move_kind(self, move: str) -> str:
+        low = move.strip().lower()
+        if not self.move_cells(low):
+            return ""
+        if "," in low:
+            return "pair"
+        if low in self.board.directions:
+            return "step"
+        return "lintel" if "-" in low else "place"
+
     def stones(self) -> list[Stone]:
         names = self.board.names
         result = []
@@ -625,6 +636,10 @@ class DruidState(GameState):
         names = self.board.names
         return {self.turn_order[p]: tuple(names[c] for c in sorted(self.board.sides[side]))
                 for p, side in enumerate(self._target) if side is not None}
+
+    @property
+    def sarsens_marked(self) -> bool:
+        return bool(self.options.get("nostack"))
 
     def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
         """Side letter -> the board edges it owns or must connect, as cell-name lists. On the

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+
+from rules.text import number
 
 SQUARE_DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
 HEX_DIRECTIONS = {"n": (0, 2), "s": (0, -2), "ne": (1, 1), "nw": (-1, 1), "se": (1, -1),
@@ -25,7 +28,7 @@ HEX_DIRECTIONS = {"n": (0, 2), "s": (0, -2), "ne": (1, 1), "nw": (-1, 1), "se": 
 # Quadrant Y (row, column) neighbour deltas, from RULINGS.md.
 TRIANGLE_DELTAS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1))
 
-_NAME = re.compile(r"^([a-z]+)(\d+)$")
+_NAME = re.compile(r"([a-z]{1,2})(.+)")
 
 
 def column_letters(column: int) -> str:
@@ -43,11 +46,13 @@ def column_index(letters: str) -> int:
 
 
 def split_name(name: str) -> tuple[int, int] | None:
-    """`c3` -> (2, 3): the column index and the row number as written, or None."""
-    match = _NAME.match(name)
-    if not match or len(match.group(1)) > 2:
+    """`c3` -> (2, 3): the column index and the row number as written, or None (the row
+    read by `rules.text.number`, so a name with a thousand digits is simply not a name)."""
+    match = _NAME.fullmatch(name)
+    if not match:
         return None
-    return column_index(match.group(1)), int(match.group(2))
+    row = number(match.group(2))
+    return None if row is None else (column_index(match.group(1)), row)
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +133,7 @@ class Board:
 def square_board(size: int) -> Board:
     coords = [(c, r) for c in range(size) for r in range(size)]
     names = tuple(f"{column_letters(c)}{r + 1}" for c, r in coords)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r) in enumerate(coords) if test(c, r))
     sides = {"bottom": where(lambda c, r: r == 0), "top": where(lambda c, r: r == size - 1),
              "left": where(lambda c, r: c == 0), "right": where(lambda c, r: c == size - 1)}
@@ -151,7 +156,7 @@ def hex_board(size: int) -> Board:
             cells.append((c, r + 1, 2 * r - drop))
     coords = [(c, y2) for c, _, y2 in cells]
     names = tuple(f"{column_letters(c)}{r}" for c, r, _ in cells)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r, _) in enumerate(cells) if test(c, r))
     top = {c: size + min(c, last - c) for c in range(last + 1)}
     sides = {
@@ -171,7 +176,7 @@ def y_board(size: int) -> Board:
     cells = [(c, r + 1, 2 * r + c) for c in range(size) for r in range(size - c)]
     coords = [(c, y2) for c, _, y2 in cells]
     names = tuple(f"{column_letters(c)}{r}" for c, r, _ in cells)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (c, r, _) in enumerate(cells) if test(c, r))
     sides = {"left": where(lambda c, r: c == 0), "bottom": where(lambda c, r: r == 1),
              "right": where(lambda c, r: r == size - c)}
@@ -183,7 +188,7 @@ def triangle_board(size: int) -> Board:
     """Quadrant Y's board: coords are (row, column) from 0, row 0 the apex."""
     coords = [(r, c) for r in range(size) for c in range(r + 1)]
     names = tuple(f"{column_letters(c)}{r + 1}" for r, c in coords)
-    def where(test) -> frozenset[int]:
+    def where(test: Callable[[int, int], bool]) -> frozenset[int]:
         return frozenset(i for i, (r, c) in enumerate(coords) if test(r, c))
     sides = {"left": where(lambda r, c: c == 0), "right": where(lambda r, c: c == r),
              "bottom": where(lambda r, c: r == size - 1)}

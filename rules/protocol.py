@@ -22,18 +22,23 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from rules.text import SHOWN_LENGTH, shown
+
 PASS = "--"
 RESIGN = "Resign"
 SWAP = "swap"
+# No move of any game is longer; a longer text is refused before an engine reads it, so the
+# engines' reasons, which quote the move, stay short.
+MAX_MOVE_LENGTH = SHOWN_LENGTH
 
 
 class MoveError(ValueError):
     """An illegal or malformed move; the state it was offered to has not changed."""
 
     def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"{move}: {reason}" if move else reason)
-        self.move = move
+        self.move = shown(move)  # for messages: cut short, control characters escaped
         self.reason = reason
+        super().__init__(f"{self.move}: {reason}" if move else reason)
 
 
 class OptionError(ValueError):
@@ -184,6 +189,10 @@ class GameState(ABC):
         low = move.lower()
         if not move:
             raise MoveError(text, "empty move")
+        if len(move) > MAX_MOVE_LENGTH:
+            raise MoveError(move, f"no move is longer than {MAX_MOVE_LENGTH} characters")
+        if not move.isprintable():
+            raise MoveError(move, "a move holds no control characters")
         side = self.to_move
         if side is None:
             raise MoveError(move, "the game is over")
@@ -198,8 +207,8 @@ class GameState(ABC):
             return SWAP
         if low in ("pass", PASS):
             if not self._pass_legal(side):
-                raise MoveError(move, f"{self.game} has no voluntary pass: you may pass only "
-                                      "when you have no legal move")
+                raise MoveError(move, "there is no voluntary pass in this game: you may pass "
+                                      "only when you have no legal move")
             self._record(PASS, passed=True)
             return PASS
         if side in self.resigned:
@@ -247,6 +256,13 @@ class GameState(ABC):
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
         return ()
 
+    def move_kind(self, move: str) -> str:
+        """How a player points at `move` (a legal move's canonical text), for the views'
+        move builder: "place" (one cell), "lintel" (its two ends, in lintel mode), "pair"
+        (a placement held until a second cell completes it), "step" (a piece chosen, then
+        where it goes), or "" for a move made without pointing (pass, swap, resign)."""
+        return "place" if len(self.move_cells(move)) == 1 else ""
+
     def _board_over(self) -> bool:
         """Whether the board has decided the game; a game may answer faster than
         `_board_outcome().over`."""
@@ -273,7 +289,7 @@ class GameState(ABC):
 
     def _swap_refusal(self) -> str:
         if not self.offers_swap:
-            return f"{self.game} has no swap"
+            return "there is no swap in this game"
         if len(self.turn_order) != 2:
             return "swap is only for two-player games"
         if self.swapped:

@@ -46,7 +46,10 @@ class Subgame:
     sides: tuple[frozenset[int], frozenset[int], frozenset[int]]
 
 
-Where = Callable[[int, int], bool]  # a test on (row, column), both counted from 0
+Where = Callable[[int, int], bool]
+# One game holding a cell: (game, union-find node, the cell's side mask in that game,
+# ((neighbour cell, neighbour node), ...) for its neighbours inside that game).
+Membership = tuple[int, int, int, tuple[tuple[int, int], ...]]  # a test on (row, column), both counted from 0
 
 
 def _triangle(board: Board, name: str, inside: Where, a: Where, b: Where, c: Where
@@ -93,7 +96,7 @@ class _Topology:
         self.board = triangle_board(size)
         self.games = subgames(size)
         n = len(self.board)
-        memberships: list[list[tuple]] = [[] for _ in range(n)]
+        memberships: list[list[Membership]] = [[] for _ in range(n)]
         for g, game in enumerate(self.games):
             for i in sorted(game.cells):
                 mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
@@ -103,7 +106,7 @@ class _Topology:
         self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
         self.node_count = len(self.games) * n
 
-    def __deepcopy__(self, memo: dict) -> _Topology:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Topology:
         return self  # immutable and shared
 
 
@@ -151,7 +154,8 @@ class QuadYState(GameState):
         cell = self.board.cell(move)
         return () if cell is None else (self.board.names[cell],)
 
-    def subgame_cells(self) -> dict[str, frozenset[str]]:
+    def regions(self) -> dict[str, frozenset[str]]:
+        """The five games' cells by name (the views outline the four triangles)."""
         names = self.board.names
         return {game.name: frozenset(names[i] for i in game.cells) for game in self._topo.games}
 
@@ -221,8 +225,8 @@ class QuadYState(GameState):
             for c in range(r + 1):
                 i = board.at[(r, c)]
                 colour = self._cells[i]
-                row_cells.append(_SYMBOL[colour].lower() if colour else
-                                 "+" if i in border else ".")
+                symbol = _SYMBOL[colour]
+                row_cells.append(symbol.lower() if symbol else "+" if i in border else ".")
             label = f"{r + 1}-".rjust(width + 1 + n - 1 - r)
             lines.append(f"{label} {' '.join(row_cells)}")
         margin = " " * (width + 3)  # the last row's first cell is at column width + 2
@@ -245,6 +249,8 @@ class QuadYState(GameState):
         column, row = parts
         if not 1 <= row <= self.size:
             raise MoveError(text, f"there is no row {row}: the rows are 1 to {self.size}")
+        if row == 1:
+            raise MoveError(text, "row 1 has only one cell, a1")
         raise MoveError(text, f"row {row} has only the cells a{row} to "
                               f"{column_letters(row - 1)}{row}")
 

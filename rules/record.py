@@ -28,6 +28,9 @@ know (clock, timer, ratings, a game's board rows...), as pbmserv does.
 A bare move list, as pasted from e-mail, starts with a challenge-like line (`druid -size=8
 -walk alice bob`: game, options, optional names that also give the number of players), then
 one move per line; `swap` may stand alone as the second line of moves.
+
+A `swap` anywhere else (in either shape, or in a game without swap) is read, and refused on
+replay as an illegal move at its own ply, with the reason the engine gives when it is played.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from pathlib import Path
 
 from rules import registry
 from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
+from rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -54,12 +58,12 @@ class RecordError(ValueError):
         self.reason = reason
         self.line = line
         self.ply = ply
-        self.move = move
+        self.move = None if move is None else shown(move)
         where = []
         if line is not None:
             where.append(f"line {line}")
         if ply is not None:
-            where.append(f"move {ply} ({move})" if move else f"move {ply}")
+            where.append(f"move {ply} ({self.move})" if move else f"move {ply}")
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
 
     def as_dict(self) -> dict[str, object]:
@@ -74,7 +78,11 @@ class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
     swap, rotated as pbmserv rotates them); `moves` hold no `swap`; `notes[k]` annotates the
     position after k moves; `colours` are the people's colours by seat (`#rrggbb`), or
-    empty."""
+    empty.
+
+    What the reader saw on the way, for error locations: `move_lines` (each move's line),
+    `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the
+    number of moves before the first `swap` written anywhere else, and its line)."""
 
     game: str
     parameters: list[str] = field(default_factory=list)
@@ -86,6 +94,8 @@ class Record:
     status: str | None = None
     colours: list[str] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
+    swap_line: int | None = field(default=None, compare=False, repr=False)
+    misplaced_swap: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
 
 # ---- reading ---------------------------------------------------------------------------
@@ -131,13 +141,13 @@ def _entries(lines: list[str]) -> list[tuple[int, str, list[str]]]:
             continue
         name = body.strip().lower()
         if not name or " " in name:
-            raise RecordError(f"the entry '({body.split()[0] if body.split() else ''}' is not "
-                              "closed by ')' on its line", line=start)
+            raise RecordError(f"the entry '({shown(body.split()[0] if body.split() else '')}' "
+                              "is not closed by ')' on its line", line=start)
         tokens = []
         while True:
             if i >= len(lines):
-                raise RecordError(f"the ({name} entry that starts on line {start} is not closed "
-                                  "by a line ')': the file is truncated", line=len(lines))
+                raise RecordError(f"the ({shown(name)} entry that starts on line {start} is not "
+                                  "closed by a line ')': the file is truncated", line=len(lines))
             token = lines[i].rstrip("\r\n")
             i += 1
             if token == ")":
@@ -151,6 +161,7 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
     record = Record(game="")
     game_line = 1
     parameters_line = 1
+    swapped_line = None
     for line, name, tokens in _entries(lines):
         if name == "game":
             if len(tokens) != 1:
@@ -158,14 +169,14 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             record.game, game_line = tokens[0].lower(), line
         elif name == "version":
             if tokens != [str(FORMAT_VERSION)]:
-                raise RecordError(f"format version {' '.join(tokens)} is not one this Megalith "
+                raise RecordError(f"format version {shown(' '.join(tokens))} is not one this Megalith "
                                   f"reads (it reads version {FORMAT_VERSION})", line=line)
         elif name == "players":
             record.players = tokens
         elif name == "parameters":
             record.parameters, parameters_line = tokens, line
         elif name == "swapped":
-            record.swapped = tokens != ["0"]
+            swapped_line = None if tokens == ["0"] else line
         elif name == "status":
             record.status = " ".join(tokens) or None
         elif name == "moves":
@@ -174,7 +185,7 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
                     continue
                 move = normalise_move(token)
                 if move == SWAP:
-                    record.swapped = True
+                    _read_swap(record, line + offset)
                     continue
                 record.moves.append(move)
                 record.move_lines.append(line + offset)
@@ -192,20 +203,34 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
                               line=1)
         record.game = game_hint.lower()
         game_line = 1
+    if swapped_line is not None and not record.swapped:  # a `swap` in the moves is the same
+        if not record.moves:
+            raise RecordError("the file says the opening was swapped, but has no opening move",
+                              line=swapped_line)
+        record.swapped, record.swap_line = True, swapped_line
     _validate_setup(record, game_line, parameters_line)
     return record
+
+
+def _read_swap(record: Record, line: int) -> None:
+    """Takes note of a `swap` line in the moves: the swap after the first move, or the first
+    one anywhere else (refused on replay)."""
+    if len(record.moves) == 1 and not record.swapped:
+        record.swapped, record.swap_line = True, line
+    elif record.misplaced_swap is None:
+        record.misplaced_swap = (len(record.moves), line)
 
 
 def _parse_notes(tokens: list[str], entry_line: int) -> dict[int, str]:
     notes: dict[int, str] = {}
     for offset, token in enumerate(tokens, start=1):
-        number, _, text = token.partition(" ")
-        if not number.isdigit():
-            raise RecordError(f"a note starts with the number of its move, not {number!r}",
+        first, _, text = token.partition(" ")
+        ply = number(first)
+        if ply is None:
+            raise RecordError(f"a note starts with the number of its move, not {quoted(first)}",
                               line=entry_line + offset)
-        ply = int(number)
         notes[ply] = f"{notes[ply]}\n{text}" if ply in notes else text
-    return notes
+    return {ply: text for ply, text in notes.items() if text.strip()}  # as the window keeps them
 
 
 def _parse_bare(lines: list[str]) -> Record:
@@ -222,9 +247,7 @@ def _parse_bare(lines: list[str]) -> Record:
     for line, text in numbered[1:]:
         move = normalise_move(text)
         if move == SWAP:
-            if len(record.moves) != 1 or record.swapped:
-                raise RecordError("swap may only follow the first move", line=line)
-            record.swapped = True
+            _read_swap(record, line)
             continue
         record.moves.append(move)
         record.move_lines.append(line)
@@ -250,9 +273,6 @@ def _validate_setup(record: Record, game_line: int, parameters_line: int,
         record.players = list(state.sides)
     if not record.players:
         raise RecordError("the file names no players (no (players ...) entry)", line=1)
-    if record.swapped and not record.moves:
-        raise RecordError("the file says the opening was swapped, but has no opening move",
-                          line=game_line)
 
 
 # ---- replaying -------------------------------------------------------------------------
@@ -285,16 +305,31 @@ def _replayed(record: Record, upto: int | None) -> Iterator[GameState]:
     if not 0 <= count <= len(record.moves):
         raise RecordError(f"the game has {len(record.moves)} moves, not {count}")
     state = new_state(record)
+    _swaps_after(record, state, 0)
     yield state
     for ply, move in enumerate(record.moves[:count], start=1):
         try:
             state.play(move)
-            if ply == 1 and record.swapped:
-                state.play(SWAP)
         except MoveError as exc:
             line = record.move_lines[ply - 1] if ply <= len(record.move_lines) else None
             raise RecordError(exc.reason, line=line, ply=ply, move=move) from None
+        _swaps_after(record, state, ply)
         yield state
+
+
+def _swaps_after(record: Record, state: GameState, ply: int) -> None:
+    """Plays the swaps the record places after `ply` moves; a refused one is an illegal move
+    at its own ply (the next one), on the line where it was written."""
+    places = []
+    if ply == 1 and record.swapped:
+        places.append(record.swap_line)
+    if record.misplaced_swap is not None and record.misplaced_swap[0] == ply:
+        places.append(record.misplaced_swap[1])
+    for line in places:
+        try:
+            state.play(SWAP)
+        except MoveError as exc:
+            raise RecordError(exc.reason, line=line, ply=ply + 1, move=SWAP) from None
 
 
 # ---- writing ---------------------------------------------------------------------------
@@ -361,7 +396,9 @@ def save(path: str | os.PathLike[str], record: Record) -> None:
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write a temporary file in the same folder, then rename it over the target, so a crash
-    never leaves half a file where a game was."""
+    never leaves half a file where a game was. The file is synced before the rename and the
+    folder after it, so a power cut cannot lose the rename either. A process killed inside
+    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own)."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -373,3 +410,16 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename just made) to the disk. POSIX only: Windows
+    cannot open a folder as a file, and NTFS journals its renames itself."""
+    if os.name == "nt":
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.protocol import GameState, OptionError, OptionSpec
+from rules.text import number as read_number
+from rules.text import quoted, shown
 
 GAME_MODULES = {
     "druid": "rules.druid",
@@ -49,12 +51,14 @@ class GameInfo:
         options: Options = {}
         for token in tokens:
             if not token.startswith("-") or token in ("-", "--"):
-                raise OptionError(f"{token!r} is not an option (options look like -size=8 or -hex)")
+                raise OptionError(f"{quoted(token)} is not an option (options look like -size=8 "
+                                  "or -hex)")
             name, has_value, value = token[1:].lower().partition("=")
             spec = self.option(name)
             if spec is None:
                 known = " ".join(f"-{o.name}" for o in self.options)
-                raise OptionError(f"{self.name} has no option -{name} (its options: {known})")
+                raise OptionError(f"{self.name} has no option -{shown(name)} (its options: "
+                                  f"{known})")
             if spec.kind == "flag":
                 if has_value:
                     raise OptionError(f"-{name} takes no value")
@@ -62,10 +66,10 @@ class GameInfo:
                 continue
             if not has_value or not value:
                 raise OptionError(f"-{name} needs a number, as in -{name}=8")
-            try:
-                number = int(value)
-            except ValueError:
-                raise OptionError(f"-{name} needs a whole number, not {value!r}") from None
+            number = read_number(value)
+            if number is None:
+                raise OptionError(f"-{name} needs a whole number ({spec.minimum} to "
+                                  f"{spec.maximum}), not {quoted(value)}")
             if spec.minimum is not None and number < spec.minimum or (
                     spec.maximum is not None and number > spec.maximum):
                 raise OptionError(f"-{name}={number} is out of range "
@@ -96,14 +100,15 @@ def get(name: str) -> GameInfo:
     """The registry entry of a game by short name; OptionError if unknown or not built."""
     module_name = GAME_MODULES.get(name.lower())
     if module_name is None:
-        raise OptionError(f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})")
+        raise OptionError(f"unknown game {quoted(name)} (games: {', '.join(GAME_MODULES)})")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        raise OptionError(f"{name} is not playable in this version of Megalith") from None
-    return module.INFO
+        raise OptionError(f"{shown(name)} is not playable in this version of Megalith") from None
+    info: GameInfo = module.INFO
+    return info
 
 
 def available() -> list[GameInfo]:

@@ -20,6 +20,7 @@ from rules import registry
 from rules.protocol import OptionError, OptionSpec
 from rules.registry import GameInfo
 
+from desktop.games import has_desk
 from desktop.settings import default_colour
 
 Colour = tuple[int, int, int]
@@ -59,7 +60,7 @@ class _PlayerRow:
             widget.setVisible(visible)
 
     def set_colour(self, colour: Colour, custom: bool) -> None:
-        self.colour = tuple(colour)
+        self.colour = (colour[0], colour[1], colour[2])
         self.custom = custom
         r, g, b = self.colour
         self.button.setStyleSheet(f"background-color: rgb({r},{g},{b});"
@@ -76,7 +77,9 @@ class NewGameDialog(QDialog):
                  ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.games: list[GameInfo] = registry.available()
+        # the games with both an engine and a place on the desk
+        self.games: list[GameInfo] = [info for info in registry.available()
+                                      if has_desk(info.name)]
         self.option_widgets: dict[str, QCheckBox | QSpinBox] = {}
         layout = QVBoxLayout(self)
 
@@ -207,12 +210,11 @@ class NewGameDialog(QDialog):
             state = self.info.new(self.options(), count)
             self._sides = state.sides
         except OptionError as exc:
-            error = str(exc)
-            self._sides = ()
+            error = str(exc)  # the side letters of the last valid choice stay on show
         for seat, row in enumerate(self.rows):
             row.set_visible(seat < count)
             side = self._sides[seat] if seat < len(self._sides) else ""
-            row.side.setText(side)
+            row.side.setText(side or f"Player {seat + 1}")
             if not row.custom:
                 row.set_colour(default_colour(side, seat), custom=False)
         if not error:

@@ -50,6 +50,8 @@ class SidePanel(QWidget):
 
         self.players_box = QGroupBox("Players")
         self.players_grid = QGridLayout(self.players_box)
+        # per seat: colour swatch, side and name, turn, score
+        self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
         layout.addWidget(self.players_box)
 
         self.result_label = QLabel()
@@ -106,8 +108,7 @@ class SidePanel(QWidget):
         outcome = shown.outcome()
         scores = outcome.scores or {}
         for seat, side in enumerate(session.sides):
-            swatch, name, turn, score = (self.players_grid.itemAtPosition(seat, column).widget()
-                                         for column in range(4))
+            swatch, name, turn, score = self._player_labels[seat]
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
@@ -124,12 +125,12 @@ class SidePanel(QWidget):
 
     def _lay_out_players(self, sides: tuple[str, ...]) -> None:
         """One row of labels per seat: colour swatch, side and name, turn, score."""
-        while self.players_grid.count():
-            item = self.players_grid.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
+        for row in self._player_labels:
+            for widget in row:
+                self.players_grid.removeWidget(widget)
                 widget.setParent(None)  # gone now, not at the next event loop
                 widget.deleteLater()
+        self._player_labels = []
         for seat, side in enumerate(sides):
             swatch = QLabel()
             swatch.setFixedSize(18, 18)
@@ -142,6 +143,7 @@ class SidePanel(QWidget):
             score.setToolTip("Score")
             for column, widget in enumerate((swatch, name, turn, score)):
                 self.players_grid.addWidget(widget, seat, column)
+            self._player_labels.append((swatch, name, turn, score))
         self._player_sides = tuple(sides)
 
     def _fill_table(self, session: Session, fresh: bool) -> None:

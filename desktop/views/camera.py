@@ -3,16 +3,21 @@
 The matrices reproduce pyqtgraph's GLViewWidget (euler rotation method) exactly, so that the
 view can project cells to the screen and cast rays for picking without any GL state, and so
 that both can be tested without a screen (tests/desktop/test_picking.py compares them with
-pyqtgraph's own QMatrix4x4 results).
+pyqtgraph's own QMatrix4x4 results). An orthographic camera (the top view) shows at every
+depth the scale a perspective camera shows at its centre, so switching keeps the board's size.
+
+`frame` finds the centre and distance that fit given points in the window, and `blend`
+interpolates between two poses for animated turns and resets.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+ORTHO_FAR = 10.0  # the orthographic far plane, in camera distances (depth precision)
 MIN_ELEVATION = 5.0  # degrees: the camera never goes below (or level with) the board
 MAX_ELEVATION = 90.0
 
@@ -44,7 +49,8 @@ def _translation(x: float, y: float, z: float) -> np.ndarray:
 class Camera:
     """An orbiting camera: it looks at `center` from `distance` away, `elevation` degrees
     above the board plane and `azimuth` degrees around the vertical axis. `width` and
-    `height` are the widget's size in logical pixels."""
+    `height` are the widget's size in logical pixels; `ortho` makes the projection
+    orthographic with the scale a perspective camera has at `center`."""
 
     center: tuple[float, float, float]
     distance: float
@@ -53,6 +59,11 @@ class Camera:
     fov: float
     width: int
     height: int
+    ortho: bool = False
+
+    def half_width(self) -> float:
+        """Half the width of the view, in world units, at the distance of `center`."""
+        return self.distance * math.tan(0.5 * math.radians(self.fov))
 
     def view_matrix(self) -> np.ndarray:
         cx, cy, cz = self.center
@@ -63,6 +74,9 @@ class Camera:
 
     def projection_matrix(self) -> np.ndarray:
         near = self.distance * 0.001
+        if self.ortho:
+            return ortho_matrix(self.half_width(), self.height / self.width, near,
+                                self.distance * ORTHO_FAR)
         far = self.distance * 1000.0
         r = near * math.tan(0.5 * math.radians(self.fov))
         t = r * self.height / self.width
@@ -81,6 +95,16 @@ class Camera:
     def eye(self) -> np.ndarray:
         """The camera's position in world coordinates."""
         return (np.linalg.inv(self.view_matrix()) @ np.array([0.0, 0.0, 0.0, 1.0]))[:3]
+
+    def toward_viewer(self, points: np.ndarray) -> np.ndarray:
+        """Unit vectors (n, 3) from world points towards the camera (all alike when
+        orthographic)."""
+        pts = np.atleast_2d(np.asarray(points, float))
+        if self.ortho:
+            back = np.linalg.inv(self.view_matrix()) @ np.array([0.0, 0.0, 1.0, 0.0])
+            return np.broadcast_to(back[:3] / np.linalg.norm(back[:3]), pts.shape).copy()
+        toward = self.eye() - pts
+        return toward / np.linalg.norm(toward, axis=1, keepdims=True)
 
     def project(self, points: np.ndarray) -> np.ndarray:
         """World points (n, 3) to widget pixel positions (n, 2), y down."""
@@ -106,3 +130,91 @@ class Camera:
         origin = near[:3] / near[3]
         direction = far[:3] / far[3] - origin
         return origin, direction / np.linalg.norm(direction)
+
+
+def ortho_matrix(half_width: float, aspect: float, near: float, far: float,
+                 window: tuple[float, float, float, float] = (-1.0, 1.0, -1.0, 1.0)
+                 ) -> np.ndarray:
+    """QMatrix4x4.ortho over a box `half_width` wide each side (times `aspect` up and
+    down); `window` picks a sub-rectangle of it in normalised units (left, right, bottom,
+    top), as pyqtgraph's projection does for a region of the viewport."""
+    r, t = half_width, half_width * aspect
+    left, right, bottom, top = window[0] * r, window[1] * r, window[2] * t, window[3] * t
+    m = np.eye(4)
+    m[0, 0] = 2.0 / (right - left)
+    m[1, 1] = 2.0 / (top - bottom)
+    m[2, 2] = -2.0 / (far - near)
+    m[0, 3] = -(right + left) / (right - left)
+    m[1, 3] = -(top + bottom) / (top - bottom)
+    m[2, 3] = -(far + near) / (far - near)
+    return m
+
+
+def frame(camera: Camera, points: np.ndarray, margin: float = 12.0) -> Camera:
+    """The camera turned as `camera` is, moved so that `points` (n, 3) fill the window,
+    centred, with `margin` pixels to spare on the tighter side."""
+    pts = np.atleast_2d(np.asarray(points, float))
+    centre = pts.mean(axis=0)
+    current = replace(camera, center=(float(centre[0]), float(centre[1]), 0.0))
+    for _ in range(4):  # fit the distance, then centre the picture; repeat until still
+        current = _fit_distance(current, pts, margin)
+        shown = current.project(pts)
+        middle = (shown.min(axis=0) + shown.max(axis=0)) / 2
+        dx, dy = middle - (current.width / 2, current.height / 2)
+        if abs(dx) < 0.5 and abs(dy) < 0.5:
+            break
+        per_pixel = 2.0 * current.half_width() / current.width
+        a = math.radians(current.azimuth)
+        right = np.array([-math.sin(a), math.cos(a)])
+        forward = np.array([-math.cos(a), -math.sin(a)])
+        lean = max(math.sin(math.radians(current.elevation)), 0.2)
+        shift = right * dx * per_pixel - forward * dy * per_pixel / lean
+        cx, cy, cz = current.center
+        current = replace(current, center=(cx + float(shift[0]), cy + float(shift[1]), cz))
+    return current
+
+
+def _fit_distance(camera: Camera, points: np.ndarray, margin: float) -> Camera:
+    """The largest picture of the points that fits: bisection on the distance."""
+    def fits(distance: float) -> bool:
+        shown = replace(camera, distance=distance).project(points)
+        return bool(np.all(shown >= margin) and np.all(shown[:, 0] <= camera.width - margin)
+                    and np.all(shown[:, 1] <= camera.height - margin))
+
+    spread = float(np.ptp(points, axis=0).max()) + 1.0
+    low, high = spread * 0.05, spread * 2.0
+    while not fits(high) and high < spread * 1000:
+        high *= 2.0
+    for _ in range(40):
+        middle = (low + high) / 2
+        low, high = (low, middle) if fits(middle) else (middle, high)
+    return replace(camera, distance=high)
+
+
+@dataclass(frozen=True)
+class Pose:
+    """Where the camera is, without the window: what an animation moves."""
+
+    center: tuple[float, float, float]
+    distance: float
+    elevation: float
+    azimuth: float
+    ortho: bool = False
+
+
+def blend(start: Pose, end: Pose, t: float) -> Pose:
+    """The pose a fraction `t` of the way from `start` to `end` (eased; the azimuth turns
+    by exactly the difference, so 180 degrees and more turn the way asked; orthographic
+    only once there)."""
+    s = t * t * (3.0 - 2.0 * t)  # smoothstep: no jolt at either end
+    turn = end.azimuth - start.azimuth
+    centre = tuple(a + (b - a) * s for a, b in zip(start.center, end.center))
+    return Pose((centre[0], centre[1], centre[2]),
+                start.distance + (end.distance - start.distance) * s,
+                start.elevation + (end.elevation - start.elevation) * s,
+                start.azimuth + turn * s, end.ortho if t >= 1.0 else False)
+
+
+def nearest_turn(current: float, target: float) -> float:
+    """The angle equal to `target` modulo 360 that is nearest to `current`."""
+    return current + (target - current + 180.0) % 360.0 - 180.0

@@ -3,17 +3,15 @@ and the sentences for the status bar (the engine's own reasons for refusals)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
-from rules.protocol import GameState, MoveError
+from rules.contracts import CellBoardPosition, Position, StackedPosition
+from rules.protocol import MoveError
 
 from desktop.views.move_builder import Action, MoveBuilder, Pending
 
 RGB = tuple[int, int, int]
-
-# Games where clicking a held placement again plays it alone (Druid's Walk: `c3,c3` would
-# also step the Druid onto it, which Shift+click does); elsewhere it completes `c3,c3`.
-PLACE_ALONE_ON_REPEAT = frozenset({"druid"})
 
 DEFAULT_COLOURS: dict[str, RGB] = {
     "V": (180, 60, 50), "X": (180, 60, 50),
@@ -22,7 +20,10 @@ DEFAULT_COLOURS: dict[str, RGB] = {
 }
 
 
-def marked_cells(state: GameState, last_move: str | None,
+P = TypeVar("P", bound=Position)
+
+
+def marked_cells(state: Position, last_move: str | None,
                  last_cells: Sequence[str] | None) -> tuple[str, ...]:
     """The cells to mark for the move that led to `state`: `last_cells` when the caller read
     them on the position before the move (the window does), else the move's cells read on
@@ -33,27 +34,46 @@ def marked_cells(state: GameState, last_move: str | None,
     return state.move_cells(last_move) if last_move else ()
 
 
-def marks_sarsens(state: GameState) -> bool:
-    """Whether sarsens are specially marked: in Druid with -nostack, where a sarsen may not
-    go on a sarsen, so a player must see which tops are sarsens."""
-    return state.game == "druid" and bool(state.options.get("nostack"))
+def marks_sarsens(state: StackedPosition) -> bool:
+    """Whether sarsens are specially marked (the position says so: Druid with -nostack,
+    where a sarsen may not go on a sarsen, so a player must see which tops are sarsens)."""
+    return state.sarsens_marked
 
 
-class Interaction:
-    """The position a view shows and how clicks on it become moves.
+def describe_stack(state: StackedPosition, cell: str) -> str:
+    """`c3 (height 2, V on top)` or `c3 (empty)`."""
+    height = state.height(cell)
+    return f"{cell} (height {height}, {state.owner(cell)} on top)" if height else f"{cell} (empty)"
+
+
+def describe_stone(state: CellBoardPosition, cell: str) -> str:
+    """`c3 (X)` or `c3 (empty)`."""
+    who = state.stone(cell)
+    return f"{cell} ({who})" if who else f"{cell} (empty)"
+
+
+class Interaction(Generic[P]):
+    """The position a view shows and how clicks on it become moves. `describe(state, cell)`
+    names what is on a cell, for the hover text.
 
     The move builder of a position is made on first use (the first hover or click), not
     when the position is set: sorting a crowded board's legal moves by their cells takes
     about a millisecond that the frame after a move need not wait for."""
 
-    def __init__(self) -> None:
-        self.state: GameState | None = None
+    def __init__(self, describe: Callable[[P, str], str], repeat_completes: bool = True
+                 ) -> None:
+        self._describe = describe
+        # Whether a second click on a held placement completes the two-cell move on that
+        # cell (Drogo's `c3,c3`) or plays the placement alone (Druid's Walk, where `c3,c3`
+        # also steps the Druid onto it, which Shift+click does): the game's desk says.
+        self.repeat_completes = repeat_completes
+        self.state: P | None = None
         self.colours: dict[str, RGB] = dict(DEFAULT_COLOURS)
         self.lintel_mode = False
         self._legal: list[str] | None = None
         self._builder: MoveBuilder | None = None
 
-    def set_position(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None
+    def set_position(self, state: P, colours: dict[str, RGB], legal: list[str] | None
                      ) -> None:
         self.state = state
         self.colours = {**DEFAULT_COLOURS, **colours}
@@ -64,9 +84,8 @@ class Interaction:
     def builder(self) -> MoveBuilder | None:
         """The move builder of the position on show; None when no move can be made."""
         if self._builder is None and self._legal is not None and self.state is not None:
-            self._builder = MoveBuilder(
-                self._legal, self.state.move_cells,
-                repeat_completes=self.state.game not in PLACE_ALONE_ON_REPEAT)
+            self._builder = MoveBuilder(self._legal, self.state.move_cells,
+                                        self.state.move_kind, self.repeat_completes)
             self._builder.lintel_mode = self.lintel_mode
         return self._builder
 
@@ -99,17 +118,8 @@ class Interaction:
         return action.message
 
     def describe(self, cell: str) -> str:
-        """`c3 (height 2, V on top)` for stacking games, `c3 (X)` or `c3 (empty)` otherwise."""
-        state = self.state
-        if state is None:
-            return cell
-        height = getattr(state, "height", None)
-        owner = getattr(state, "owner", None) or getattr(state, "stone", None)
-        who = owner(cell) if owner is not None else None
-        if height is not None:
-            h = height(cell)
-            return f"{cell} (height {h}, {who} on top)" if h else f"{cell} (empty)"
-        return f"{cell} ({who})" if who else f"{cell} (empty)"
+        """What is on a cell, in the words of the view's `describe`."""
+        return cell if self.state is None else self._describe(self.state, cell)
 
     def hover_sentence(self, cell: str, action: Action) -> str:
         where = self.describe(cell)
@@ -134,7 +144,7 @@ class Interaction:
                 return f"Lintel from {p.cell}: choose its other end (highlighted); Esc cancels"
             if p.mode == "step":
                 return f"Druid on {p.cell}: choose where it steps (highlighted); Esc cancels"
-            if p.single and not self.builder.repeat_completes:
+            if p.single and not self.repeat_completes:
                 alone = ("; click it again or press Enter to play it alone"
                          + ("; Shift+click it to step onto it" if p.cell in p.targets else ""))
             else:

@@ -3,7 +3,9 @@
 World units: neighbouring cells are one unit apart (rules.geometry centres), z is up, the
 board's tiles end at z = 0 and a stone at level L fills z in [(L-1) + VGAP, L]. Square
 boards use cubes; hex and Y boards use flat-topped hexagonal prisms. A lintel is one prism
-over the convex hull of its three cells, so the gap under it stays open.
+over the convex hull of its three cells, so the gap under it stays open; drawn as a beam it
+is narrower than a sarsen (the tops of its supports show round its ends) and its underside
+is darker, so it is not taken for three stones side by side.
 
 Faces carry their own vertices and a baked, face-dependent shade (tops at full colour, each
 side lit differently by a fixed light), so the GL side only needs pyqtgraph's plain shader.
@@ -19,12 +21,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from rules.geometry import Board
+from rules.geometry import Board, column_letters
 from rules.protocol import Stone
 
 PITCH = 1.0  # height of one level
 VGAP = 0.06  # vertical gap between stacked stones
 STONE_SCALE = 0.9  # a stone's footprint relative to its cell
+BEAM_SCALE = 0.66  # a lintel drawn as a beam: its width relative to a cell
+UNDERSIDE_SHADE = 0.35  # a stone's bottom face: its colour, this much as bright
+BEAM_UNDERSIDE_SHADE = 0.2  # a beam's bottom face, darker still: the gap reads as shadow
+OUTLINE_SHADE = 0.3  # a stone's outline: its colour, this much as bright
+MIN_CONTRAST = 90.0  # least RGB distance between a stone's top and the board's tiles
 TILE_SCALE = 0.96
 TILE_BOTTOM = -0.1
 SLAB_TOP = -0.1
@@ -38,6 +45,28 @@ RGB = tuple[int, int, int]
 
 def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
     return np.array([colour[0] / 255.0, colour[1] / 255.0, colour[2] / 255.0, alpha])
+
+
+def legible(colour: RGB, ground: RGB, least: float = MIN_CONTRAST) -> RGB:
+    """`colour`, or when it lies nearer than `least` (RGB distance) to `ground`, the colour
+    moved towards white (if lighter than the ground) or black until it is that far: any
+    chosen colour then stands out from the board; colours far enough stay exactly as
+    chosen."""
+    c = np.array(colour, float)
+    g = np.array(ground, float)
+    if np.linalg.norm(c - g) >= least:
+        return colour
+    lighter = c @ (0.299, 0.587, 0.114) >= g @ (0.299, 0.587, 0.114)
+    end = np.full(3, 255.0 if lighter else 0.0)
+    low, high = 0.0, 1.0
+    for _ in range(20):  # the least mix that reaches the distance
+        middle = (low + high) / 2
+        if np.linalg.norm(c + (end - c) * middle - g) >= least:
+            high = middle
+        else:
+            low = middle
+    mixed = c + (end - c) * high
+    return (int(round(mixed[0])), int(round(mixed[1])), int(round(mixed[2])))
 
 
 @lru_cache(maxsize=None)
@@ -126,21 +155,25 @@ class PrismSet:
     bottoms: list[float] = field(default_factory=list)
     tops: list[float] = field(default_factory=list)
     colours: list[np.ndarray] = field(default_factory=list)
+    undersides: list[float] = field(default_factory=list)  # bottom face shade per prism
     _arrays: list | None = field(default=None, init=False, repr=False, compare=False)
 
-    def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray) -> None:
+    def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
+            underside: float = UNDERSIDE_SHADE) -> None:
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
         self.colours.append(rgba)
+        self.undersides.append(underside)
         self._arrays = None
 
     def __len__(self) -> int:
         return len(self.polys)
 
-    def _groups(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    def _groups(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                    np.ndarray]]:
         """The prisms as arrays, one group per polygon size: polygons (n, k, 2), bottoms,
-        tops and colours (n, 4); made once for both the mesh and the edges."""
+        tops, colours (n, 4) and underside shades; made once for the mesh and the edges."""
         if self._arrays is None:
             groups: dict[int, list[int]] = defaultdict(list)
             for i, poly in enumerate(self.polys):
@@ -148,37 +181,56 @@ class PrismSet:
             self._arrays = [(np.array([self.polys[i] for i in members]),
                              np.array([self.bottoms[i] for i in members], float),
                              np.array([self.tops[i] for i in members], float),
-                             np.array([self.colours[i] for i in members], float))
+                             np.array([self.colours[i] for i in members], float),
+                             np.array([self.undersides[i] for i in members], float))
                             for members in groups.values()]
         return self._arrays
 
     def mesh(self) -> Mesh:
         return Mesh.concat([_prism_mesh(*group) for group in self._groups()])
 
-    def edges(self, grow: float = 0.004) -> np.ndarray:
+    def edges(self, grow: float = 0.004, uprights: bool = False) -> np.ndarray:
         """Line segments (2m, 3) around every top face, pushed slightly outwards so that they
-        are not hidden by the faces they outline. Upright and bottom edges are left to the
-        side shading and the gaps between stones: on llvmpipe they cost about 1 ms a frame
-        on a crowded 16x16 monument (benchmarks/frame_time.py), and the tops are what show
-        the levels."""
-        parts = []
-        for polys, _, tops, _ in self._groups():
+        are not hidden by the faces they outline; with `uprights`, the upright edges too
+        (after all the top edges), which mark each stone's corners where side faces of one
+        colour meet."""
+        return self._outline(grow, uprights)[0]
+
+    def edge_colours(self, shade: float = OUTLINE_SHADE, uprights: bool = False
+                     ) -> np.ndarray:
+        """One colour (2m, 4) per vertex of `edges(uprights=uprights)`: each prism's own
+        colour darkened, so that the outline shows on light and dark stones alike."""
+        return self._outline(0.0, uprights, shade)[1]
+
+    def _outline(self, grow: float, uprights: bool, shade: float = OUTLINE_SHADE
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        tops_out, uprights_out, top_colours, upright_colours = [], [], [], []
+        for polys, bottoms, tops, rgba, _ in self._groups():
             n, k, _ = polys.shape
             centre = polys.mean(axis=1, keepdims=True)
             offset = polys - centre
             length = np.linalg.norm(offset, axis=2, keepdims=True)
             polys = centre + offset * (1.0 + grow / np.maximum(length, 1e-9))
-            z1 = tops[:, None] + grow
+            z1k = np.broadcast_to(tops[:, None] + grow, (n, k))
             nxt = np.roll(polys, -1, axis=1)
-            z1k = np.broadcast_to(z1, (n, k))
             top = np.stack([np.dstack([polys, z1k]), np.dstack([nxt, z1k])], axis=2)
-            parts.append(top.reshape(-1, 3))
+            tops_out.append(top.reshape(-1, 3))
+            dark = np.c_[rgba[:, :3] * shade, rgba[:, 3:4]]
+            top_colours.append(np.repeat(dark, 2 * k, axis=0))
+            if uprights:
+                z0k = np.broadcast_to(bottoms[:, None], (n, k))
+                up = np.stack([np.dstack([polys, z0k]), np.dstack([polys, z1k])], axis=2)
+                uprights_out.append(up.reshape(-1, 3))
+                upright_colours.append(np.repeat(dark, 2 * k, axis=0))
+        parts, colours = tops_out + uprights_out, top_colours + upright_colours
         if not parts:
-            return np.zeros((0, 3), np.float32)
-        return np.concatenate(parts).astype(np.float32)
+            return np.zeros((0, 3), np.float32), np.zeros((0, 4), np.float32)
+        return (np.concatenate(parts).astype(np.float32),
+                np.clip(np.concatenate(colours), 0.0, 1.0).astype(np.float32))
 
 
-def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray) -> Mesh:
+def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray,
+                under: np.ndarray) -> Mesh:
     """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads."""
     n, k, _ = polys.shape
     z0k = np.broadcast_to(z0[:, None], (n, k))
@@ -205,7 +257,7 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
 
     rgb, alpha = rgba[:, :3], rgba[:, 3:4]
     top_c = np.broadcast_to(np.c_[rgb, alpha][:, None], (n, k, 4))
-    bottom_c = np.broadcast_to(np.c_[rgb * 0.35, alpha][:, None], (n, k, 4))
+    bottom_c = np.broadcast_to(np.c_[rgb * under[:, None], alpha][:, None], (n, k, 4))
     shade = side_shade(normals)  # (n, k)
     side_rgb = rgb[:, None, :] * shade[:, :, None]
     side_c = np.repeat(np.concatenate([side_rgb, np.broadcast_to(alpha[:, None], (n, k, 1))],
@@ -218,28 +270,35 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
 # ---- the parts of a position -----------------------------------------------------------
 
 
-def stone_polygon(board: Board, stone: Stone) -> np.ndarray:
-    """A sarsen or cube on its cell; a lintel over the hull of its three cells."""
-    return _stone_polygon(board, stone.cells)
+def stone_polygon(board: Board, stone: Stone, beams: bool = False) -> np.ndarray:
+    """A sarsen or cube on its cell; a lintel over the hull of its three cells (narrower,
+    as a beam, when `beams`)."""
+    scale = BEAM_SCALE if beams and len(stone.cells) > 1 else STONE_SCALE
+    return _stone_polygon(board, stone.cells, scale)
 
 
 @lru_cache(maxsize=4096)
-def _stone_polygon(board: Board, cells: tuple[str, ...]) -> np.ndarray:
-    polys = [footprint(board, board.index[c], STONE_SCALE) for c in cells]
+def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SCALE
+                   ) -> np.ndarray:
+    polys = [footprint(board, board.index[c], scale) for c in cells]
     poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
     poly.setflags(write=False)
     return poly
 
 
-def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB]) -> PrismSet:
+def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
+                 beams: bool = False) -> PrismSet:
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
-    drawing them first lets the depth test skip more hidden pixels."""
+    drawing them first lets the depth test skip more hidden pixels. With `beams` lintels
+    are narrow beams with a darker underside."""
     prisms = PrismSet()
     rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
     grey = rgbf((128, 128, 128))
     for stone in sorted(stones, key=lambda s: -s.level):
         z0, z1 = stone_z(stone.level)
-        prisms.add(_stone_polygon(board, stone.cells), z0, z1, rgba.get(stone.owner, grey))
+        beam = beams and len(stone.cells) > 1
+        prisms.add(stone_polygon(board, stone, beams), z0, z1, rgba.get(stone.owner, grey),
+                   BEAM_UNDERSIDE_SHADE if beam else UNDERSIDE_SHADE)
     return prisms
 
 
@@ -269,16 +328,62 @@ def sarsen_marks(board: Board, stones: Iterable[Stone], colours: dict[str, RGB])
                       for s in marked])
     z = np.array([stone_z(s.level)[1] + SARSEN_MARK_LIFT for s in marked])
     rgb = np.array([colours.get(s.owner, grey) for s in marked], float) / 255.0
+    return flat_plates(polys, z, rgb * SARSEN_MARK_SHADE)
+
+
+GAP_SHADOW_SCALE = 0.8  # the shadow under a lintel's middle, relative to the cell
+GAP_SHADOW_SHADE = 0.45  # its colour: the surface's, this much as bright
+GAP_SHADOW_LIFT = 0.01
+
+
+def gap_shadows(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
+                palette: Sequence[RGB]) -> Mesh:
+    """A dark plate on whatever lies under each lintel's middle cell (a tile or a lower
+    stack's top), so that the open gap under a beam reads as shade, not as more stone."""
+    stones = list(stones)
+    levels: dict[tuple[str, int], Stone] = {}
+    stacks: dict[str, list[int]] = defaultdict(list)  # each cell's levels
+    for stone in stones:
+        for cell in stone.cells:
+            levels[cell, stone.level] = stone
+            stacks[cell].append(stone.level)
+    polys, zs, rgbs = [], [], []
+    for stone in stones:
+        if len(stone.cells) != 3:
+            continue
+        middle = stone.cells[1]
+        level = max((lv for lv in stacks[middle] if lv < stone.level), default=0)
+        if level == stone.level - 1:
+            continue  # the middle is filled up to the beam: no gap
+        if level == 0:
+            surface = palette[tile_colour_index(board, board.index[middle])]
+            z = 0.0
+        else:
+            under = levels[middle, level]
+            surface = colours.get(under.owner, (128, 128, 128))
+            z = stone_z(level)[1]
+        polys.append(footprint(board, board.index[middle], GAP_SHADOW_SCALE))
+        zs.append(z + GAP_SHADOW_LIFT)
+        rgbs.append(np.array(surface, float) / 255.0 * GAP_SHADOW_SHADE)
+    return flat_plates(np.array(polys), np.array(zs), np.array(rgbs))
+
+
+def flat_plates(polys: np.ndarray, zs: np.ndarray, rgbs: np.ndarray) -> Mesh:
+    """Flat polygons (n, k, 2) facing up at heights zs, one colour (n, 3) each."""
+    if len(polys) == 0:
+        return Mesh()
     n, k, _ = polys.shape
-    vertices = np.dstack([polys, np.broadcast_to(z[:, None], (n, k))]).reshape(-1, 3)
+    vertices = np.dstack([polys, np.broadcast_to(zs[:, None], (n, k))]).reshape(-1, 3)
     fan = np.array([(0, i, i + 1) for i in range(1, k - 1)])
     faces = (fan[None] + (np.arange(n) * k)[:, None, None]).reshape(-1, 3)
-    shade = np.c_[rgb * SARSEN_MARK_SHADE, np.ones(n)]
     return Mesh(vertices.astype(np.float32), faces.astype(np.uint32),
-                np.repeat(shade, k, axis=0).astype(np.float32))
+                np.repeat(np.c_[rgbs, np.ones(n)], k, axis=0).astype(np.float32))
 
 
-BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))
+# The tiles: a cool mid grey, far from the cream of the second player's stones and from the
+# red, blue and green of the others (the first look's beige nearly hid the cream stones).
+BOARD_COLOURS = ((118, 124, 130), (104, 110, 117), (111, 117, 124))
+CLASSIC_BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))
 SLAB_COLOUR = (104, 84, 64)
 
 
@@ -330,7 +435,8 @@ def _principal(pts: np.ndarray) -> np.ndarray:
 
 
 def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
-                 marked: Sequence[tuple[Sequence[str], RGB]] = ()) -> PrismSet:
+                 marked: Sequence[tuple[Sequence[str], RGB]] = (),
+                 palette: Sequence[RGB] = BOARD_COLOURS) -> PrismSet:
     """The slab, the tiles, coloured bands along goal edges, and for marked cells (Druid's
     Walk target sides) tinted tiles and a low wall along the edge, which stays visible when
     stones cover the tiles (it raises that side's goal band, low enough not to hide the
@@ -342,7 +448,7 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
         for c in cells:
             tint[board.index[c]] = rgbf(colour)
     for i in range(len(board)):
-        base = rgbf(BOARD_COLOURS[tile_colour_index(board, i)])
+        base = rgbf(palette[tile_colour_index(board, i)])
         if i in tint:
             base = base * 0.45 + tint[i] * 0.55
         prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base)
@@ -420,17 +526,59 @@ def outline_segments(board: Board, cells_z: Iterable[tuple[str, float]],
 
 
 def chain_segments(board: Board, chain: Sequence[str], tops: Sequence[float],
-                   lift: float = 0.25) -> np.ndarray:
+                   lift: float = 0.25, trim: float = 0.0) -> np.ndarray:
     """Line segments (2m, 3) joining a winning chain's cells, floating `lift` above their
     tops: each cell is joined to the cell before it, or, where a branch starts (a Y chain's
-    third arm), to the first earlier cell it touches."""
+    third arm), to the first earlier cell it touches. `trim` (a fraction of each link at
+    either end) leaves the middle of the cells clear: links between their outlines."""
     idx = [board.index[c] for c in chain]
     points = [np.array([*board.centres[i], z + lift]) for i, z in zip(idx, tops)]
-    segs = []
+    segs: list[np.ndarray] = []
     for k in range(1, len(idx)):
         touching = [j for j in [k - 1, *range(k - 1)] if idx[j] in board.neighbours[idx[k]]]
         if touching:
-            segs.extend((points[touching[0]], points[k]))
+            a, b = points[touching[0]], points[k]
+            segs.extend((a + (b - a) * trim, b + (a - b) * trim))
     if not segs:
         return np.zeros((0, 3), np.float32)
     return np.array(segs, np.float32)
+
+
+def _row_directions(board: Board) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Which way a row runs out of the board at its first and at its last cell: square rows
+    run east-west; Y rows rise to the right (north-east); a hex-hex row is a V (it runs
+    down to the right over the left half, up over the right half), so it leaves the board
+    north-west and north-east."""
+    if board.kind == "square":
+        return (-1.0, 0.0), (1.0, 0.0)
+    c, s = math.sqrt(3.0) / 2.0, 0.5
+    if board.kind == "y":
+        return (-c, -s), (c, s)
+    return (-c, s), (c, s)
+
+
+def coordinate_labels(board: Board, reach: float = 0.95) -> list[tuple[tuple[float, float], str]]:
+    """Where the coordinates go on every side of the board, `reach` beyond the cells that
+    end each line: each column's letters below its lowest cell (and on square boards above
+    its highest), each row's number beyond its first and its last cell, along the row. So
+    a hex board's upper rows, which do not reach the first column, are labelled on the
+    upper edges where they begin, and a Y board's rows on its right-hand edge where they
+    end. (On hex and Y boards the column tops lie on the edges the rows label; letters
+    there too would crowd the numbers.)"""
+    columns: dict[int, list[int]] = {}
+    rows: dict[str, list[int]] = {}
+    for i, (x, _) in enumerate(board.coords):
+        columns.setdefault(x, []).append(i)
+        rows.setdefault(board.names[i][len(column_letters(x)):], []).append(i)
+    out: list[tuple[tuple[float, float], str]] = []
+    ends = ((min, -1.0), (max, 1.0))[:2 if board.kind == "square" else 1]
+    for x, cells in sorted(columns.items()):
+        for end, dy in ends:
+            cx, cy = board.centres[end(cells, key=lambda i: board.centres[i][1])]
+            out.append(((cx, cy + dy * reach), column_letters(x)))
+    first, last = _row_directions(board)
+    for row, cells in rows.items():
+        for pick, (dx, dy) in ((min, first), (max, last)):
+            cx, cy = board.centres[pick(cells, key=lambda i: board.coords[i][0])]
+            out.append(((cx + dx * reach, cy + dy * reach), row))
+    return out

@@ -1,12 +1,13 @@
 """Turning clicks on cells into move text, from the legal move list alone.
 
 The builder knows no game: it sorts the legal moves by the cells a player points at to make
-them (`state.move_cells(move)`) and by the shape of their text:
-- one cell: a placement (Druid sarsen, Drogo piece, Quadrant Y stone): a plain click;
-- two cells written `a-b`: a Druid lintel, chosen by its two ends in lintel mode;
-- two cells written `a,b`: a placement followed by a second action (Druid's Walk
-  placement-and-step, Drogo's second piece): the placement is held until the second cell;
-- two cells written otherwise (`n`, `se`): a Druid step, started by clicking the Druid.
+them (`state.move_cells(move)`) and by how they are pointed at (`state.move_kind(move)`,
+which the engine that owns the notation answers):
+- "place": one cell (Druid sarsen, Drogo piece, Quadrant Y stone): a plain click;
+- "lintel": a Druid lintel, chosen by its two ends in lintel mode;
+- "pair": a placement followed by a second action (Druid's Walk placement-and-step, Drogo's
+  second piece): the placement is held until the second cell;
+- "step": a Druid step (`n`, `se`), started by clicking the Druid.
 A click on anything else is refused; `candidate` then holds the text the engine can explain.
 
 Clicking a held placement's cell again is ambiguous when `c3,c3` is legal: in Drogo it is the
@@ -46,13 +47,9 @@ class Action:
     pending: Pending | None = None
 
 
-def is_lintel(move: str) -> bool:
-    return "-" in move and move != "--"
-
-
 class MoveBuilder:
     def __init__(self, legal: Iterable[str], cells_of: Callable[[str], tuple[str, ...]],
-                 repeat_completes: bool = True) -> None:
+                 kind_of: Callable[[str], str], repeat_completes: bool = True) -> None:
         self.repeat_completes = repeat_completes
         self.singles: dict[str, str] = {}
         self.lintels: dict[str, dict[str, str]] = defaultdict(dict)
@@ -64,12 +61,13 @@ class MoveBuilder:
                 self.singles[cells[0]] = move
             elif len(cells) == 2:
                 first, second = cells
-                if is_lintel(move):
+                kind = kind_of(move)
+                if kind == "lintel":
                     self.lintels[first][second] = move
                     self.lintels[second][first] = move
-                elif "," in move:
+                elif kind == "pair":
                     self.compounds[first][second] = move
-                else:
+                elif kind == "step":
                     self.steps[first][second] = move
         self.pending: Pending | None = None
         self.lintel_mode = False

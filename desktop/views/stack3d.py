@@ -6,30 +6,43 @@ on every uncovered sarsen, rebuilt for each position) plus line sets
 for edges and marks; hovering only rebuilds the small ghost mesh and the highlights. Pointing
 uses the numpy ray cast of desktop.views.picking and the move builder; nothing here knows a
 game's rules.
+
+The camera starts high (desktop.views.look: about 58 degrees up) and framed on the whole
+board; quarter turns, resets and the top view are animated, and the top view is
+orthographic. The last move carries a pin drawn over the picture, so no stone hides it;
+stack heights may be written on the tops. Coordinate labels stand beyond both ends of every
+column and row, on every side of square, hex and Y boards.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
 
 import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QKeyEvent, QMouseEvent,
-                           QPainter, QStaticText, QWheelEvent)
-from PySide6.QtGui import QVector3D
+from PySide6.QtCore import (QEasingCurve, QPoint, QPointF, QSize, Qt, QVariantAnimation,
+                            Signal)
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
+                           QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
+                           QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
+from PySide6.QtOpenGL import QOpenGLFramebufferObject
+from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
-from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.interaction import Interaction, marked_cells, marks_sarsens
+from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
+                                  nearest_turn, ortho_matrix)
+from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
+from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.move_builder import Action, is_lintel
+from desktop.views.move_builder import Action
 from desktop.views.picking import PickScene
-from rules.geometry import Board, column_letters
-from rules.protocol import GameState
+from rules.geometry import Board
+from rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
@@ -39,8 +52,15 @@ TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
 LABEL_COLOUR = (245, 236, 160)
 LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
-DEFAULT_ELEVATION = 38.0
 DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
+ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
+LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
+FRAME_REACH = 1.35  # the framed view keeps this much of the slab round the cells in sight
+MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the top face
+MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
+HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
+GHOST_EDGE = (1.0, 1.0, 1.0, 1.0)
+CHAIN_TRIM = 0.38  # the winning chain's links stop at the cells' outlines: tops stay clear
 
 
 # Closed prisms wound counter-clockwise seen from outside: back faces are culled, which
@@ -70,11 +90,16 @@ def _line_item(width: float, colour: tuple[float, float, float, float]) -> gl.GL
     return item
 
 
-def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray) -> None:
+def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray,
+               colours: np.ndarray | None = None) -> None:
+    """Show the segments, in the item's colour or one colour (n, 4) per vertex."""
     if len(segments) == 0:
         item.setVisible(False)
         return
-    item.setData(pos=segments)
+    if colours is None:
+        item.setData(pos=segments)
+    else:
+        item.setData(pos=segments, color=colours)
     item.setVisible(True)
 
 
@@ -84,13 +109,24 @@ class StackView(gl.GLViewWidget):
     moveChosen = Signal(str)
     hint = Signal(str)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None, look: Look = NEW,
+                 repeat_completes: bool = True) -> None:
         super().__init__(parent)
+        self.look = look
+        self._depth_copy: QOpenGLFramebufferObject | None = None
+        samples = look.msaa(software_renderer()) if look.samples or look.software_samples \
+            else 0
+        if samples:
+            surface = self.format()
+            surface.setSamples(samples)
+            self.setFormat(surface)
+        self.opts["ortho"] = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundColor(BACKGROUND)
         self.setMinimumSize(200, 150)
-        self.play = Interaction()
+        self.play: Interaction[StackedPosition] = Interaction(describe_stack,
+                                                              repeat_completes)
         self.board: Board | None = None
         self.pick_scene: PickScene | None = None
         self._labels: list[tuple[np.ndarray, str]] = []
@@ -110,6 +146,21 @@ class StackView(gl.GLViewWidget):
         self._press: QPointF | None = None
         self._last_drag: QPointF | None = None
         self._dragging = False
+        self._extent = 10.0  # the board's reach from its middle, set with each new board
+        self._framed = False  # the camera is where reset_camera or top_view put it
+        self._goal: Pose | None = None  # where the running animation ends
+        self._start: Pose | None = None
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setEasingCurve(QEasingCurve.Type.Linear)  # blend() eases
+        self._animation.valueChanged.connect(self._animation_step)
+        self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
+        self._show_heights = False
+        self._height_points = np.zeros((0, 3))
+        self._height_texts: list[QStaticText] = []
+        self._height_shown = np.zeros(0, bool)
+        self._height_key: tuple | None = None
 
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
@@ -119,39 +170,47 @@ class StackView(gl.GLViewWidget):
         self.target_item = _line_item(2.5, TARGET_COLOUR)
         self.ghost_item = _mesh_item(translucent=True)
         self.ghost_item.setDepthValue(10)
+        self.ghost_edge_item = _line_item(2.0, GHOST_EDGE)
+        self.ghost_edge_item.setDepthValue(11)
         # Stones first, the board after them: llvmpipe's early depth test then skips the
         # tiles and slab hidden under the monument.
         self.stone_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
         for item in (self.board_item, self.stone_item, self.edge_item, self.mark_item,
-                     self.chain_item, self.target_item, self.ghost_item):
+                     self.chain_item, self.target_item, self.ghost_item,
+                     self.ghost_edge_item):
             self.addItem(item)
 
     # ---- the contract ---------------------------------------------------------------
 
-    def set_position(self, state: GameState, colours: dict[str, tuple[int, int, int]],
+    def set_position(self, state: StackedPosition, colours: dict[str, tuple[int, int, int]],
                      legal: list[str] | None, last_move: str | None,
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
-        druids = {side: cell for side, cell in (getattr(state, "druids", None) or {}).items()
-                  if cell}
+        druids = {side: cell for side, cell in state.druids.items() if cell}
         self.pick_scene = PickScene(self.board, stones, druids.values())
         edges, marked = self._board_marks(state)
         board_key = (self.board, edges, marked)
         if board_key != self._board_key:  # the board changes only with goals and targets
-            _set_mesh(self.board_item, meshes.board_prisms(self.board, edges, marked).mesh())
+            _set_mesh(self.board_item, meshes.board_prisms(self.board, edges, marked,
+                                                           self.look.board).mesh())
             self._board_key = board_key
-        prisms = meshes.stone_prisms(self.board, stones, self.play.colours)
+        colours = self.stone_colours()
+        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams)
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
-        marks = (meshes.sarsen_marks(self.board, stones, self.play.colours)
+        marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if marks_sarsens(state) else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), marks, *figures]))
-        _set_lines(self.edge_item, prisms.edges())
+        shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
+                   if self.look.beams else Mesh())
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), marks, shadows, *figures]))
+        _set_lines(self.edge_item, prisms.edges(uprights=self.look.uprights),
+                   prisms.edge_colours(uprights=self.look.uprights))
         self._set_marks(state, marked_cells(state, last_move, last_cells))
+        self._set_heights()
         self._position_version += 1
         if new_board:
             self._labels = _labels(self.board)
@@ -159,7 +218,7 @@ class StackView(gl.GLViewWidget):
             self._label_texts = [(self._static_text(text), 4.0 * len(text))
                                  for _, text in self._labels]
             self._label_screen = (None, np.zeros((0, 2)))
-            self.reset_camera()
+            self.reset_camera(animate=False)
         self._hover = None
         self._hover_action = None
         self._refresh_overlay()
@@ -170,30 +229,63 @@ class StackView(gl.GLViewWidget):
         self._hover = None
         self._refresh_overlay()
 
-    def reset_camera(self) -> None:
+    def set_show_heights(self, on: bool) -> None:
+        """Write each stack's height on its top (where the top is in sight)."""
+        self._show_heights = on
+        self._height_key = None
+        self.update()
+
+    def stone_colours(self) -> dict[str, tuple[int, int, int]]:
+        """The players' colours as the stones show them: with the look's contrast, a colour
+        too near the board's tiles is moved away from them (meshes.legible)."""
+        if not self.look.contrast:
+            return self.play.colours
+        ground = self.look.board[0]
+        return {side: meshes.legible(colour, ground) for side, colour in
+                self.play.colours.items()}
+
+    def reset_camera(self, animate: bool = True) -> None:
+        """The default view: the look's elevation, a1 at the front left, the whole board
+        framed (animated from wherever the camera is)."""
         if self.board is None:
             return
-        centres = np.array(self.board.centres)
-        middle = centres.mean(axis=0)
-        extent = float(np.linalg.norm(centres - middle, axis=1).max()) + 1.0
-        self.opts["center"] = QVector3D(float(middle[0]), float(middle[1]), 0.5)
-        self.opts["distance"] = extent * 2.5
-        self.opts["elevation"] = DEFAULT_ELEVATION
-        self.opts["azimuth"] = DEFAULT_AZIMUTH
-        self._extent = extent
-        self._after_camera_move()
+        self._extent = _extent(self.board)
+        self._move_camera(self._home(self.look.elevation, DEFAULT_AZIMUTH, False), animate)
 
-    def top_view(self) -> None:
-        self.opts["elevation"] = 90.0
-        self._after_camera_move()
+    def top_view(self, animate: bool = True) -> None:
+        """Straight down, orthographic, the board framed, turned to the nearest quarter."""
+        if self.board is None:
+            return
+        quarter = DEFAULT_AZIMUTH + 90.0 * round((self._target().azimuth - DEFAULT_AZIMUTH)
+                                                 / 90.0)
+        self._move_camera(self._home(90.0, quarter, True), animate)
 
-    def turn(self, quarters: int) -> None:
-        self.opts["azimuth"] = (self.opts["azimuth"] + 90.0 * quarters) % 360.0
-        self._after_camera_move()
+    def turn(self, quarters: int, animate: bool = True) -> None:
+        """Turn the board by quarter turns (clockwise seen from above for positive); a
+        framed view stays framed."""
+        goal = self._target()
+        azimuth = nearest_turn(self.opts["azimuth"], goal.azimuth) + 90.0 * quarters
+        if self._framed and self.board is not None:
+            pose = self._home(goal.elevation, azimuth, goal.ortho)
+        else:
+            pose = Pose(goal.center, goal.distance, goal.elevation, azimuth, goal.ortho)
+        self._move_camera(pose, animate, keep_framed=self._framed, exact=True)
+
+    def settle(self) -> None:
+        """End a running camera animation at once, where it was going."""
+        if self._goal is not None:
+            self._animation.stop()
+            self._apply(self._goal)
+            self._goal = None
+
+    @property
+    def animating(self) -> bool:
+        return self._goal is not None
 
     def cancel_pending(self) -> None:
-        if self.play.pending is not None:
-            action = self.play.builder.cancel()
+        builder = self.play.builder if self.play.pending is not None else None
+        if builder is not None:
+            action = builder.cancel()
             if action.message:
                 self.hint.emit(action.message)
         self._refresh_overlay()
@@ -205,12 +297,104 @@ class StackView(gl.GLViewWidget):
         c = self.opts["center"]
         return Camera((c.x(), c.y(), c.z()), self.opts["distance"], self.opts["elevation"],
                       self.opts["azimuth"], self.opts["fov"], max(1, self.width()),
-                      max(1, self.height()))
+                      max(1, self.height()), bool(self.opts["ortho"]))
+
+    def projectionMatrix(self, region, viewport) -> QMatrix4x4:
+        """pyqtgraph's perspective, or in the top view the orthographic box of the same
+        scale at the centre (camera.ortho_matrix, over the requested region)."""
+        if not self.opts["ortho"]:
+            return super().projectionMatrix(region, viewport)
+        x0, y0, w, h = viewport
+        window = ((region[0] - x0) * 2.0 / w - 1.0, (region[0] + region[2] - x0) * 2.0 / w - 1.0,
+                  (region[1] - y0) * 2.0 / h - 1.0, (region[1] + region[3] - y0) * 2.0 / h - 1.0)
+        camera = self.camera()
+        m = ortho_matrix(camera.half_width(), h / w, camera.distance * 0.001,
+                         camera.distance * ORTHO_FAR, window)
+        return QMatrix4x4(*m.flatten().tolist())
+
+    def resizeGL(self, w: int, h: int) -> None:
+        super().resizeGL(w, h)
+        if self._framed and self.board is not None:  # keep the whole board in sight
+            goal = self._target()
+            self._move_camera(self._home(goal.elevation, goal.azimuth, goal.ortho),
+                              animate=False)
+
+    # ---- the camera's moves ------------------------------------------------------------
+
+    def _pose(self) -> Pose:
+        c = self.opts["center"]
+        return Pose((c.x(), c.y(), c.z()), self.opts["distance"], self.opts["elevation"],
+                    self.opts["azimuth"], bool(self.opts["ortho"]))
+
+    def _target(self) -> Pose:
+        """Where the camera is going (the animation's end), or where it is."""
+        return self._goal if self._goal is not None else self._pose()
+
+    def _home(self, elevation: float, azimuth: float, ortho: bool) -> Pose:
+        """The pose at this angle that frames the board (and its labels and stacks)."""
+        assert self.board is not None
+        if not self.look.framed:  # the first look: a fixed distance from the middle
+            extent = _extent(self.board)
+            middle = np.array(self.board.centres).mean(axis=0)
+            return Pose((float(middle[0]), float(middle[1]), 0.5), extent * 2.5, elevation,
+                        azimuth, ortho)
+        tallest = max(self.pick_scene.heights) if self.pick_scene is not None else 0
+        ring = meshes.board_hull(self.board, FRAME_REACH)
+        points = np.vstack([np.c_[ring, np.full(len(ring), meshes.SLAB_TOP)],
+                            np.c_[meshes.board_hull(self.board, 0.0),
+                                  np.full(len(meshes.board_hull(self.board, 0.0)),
+                                          meshes.top_z(tallest) + 0.5)]])
+        start = Camera((0.0, 0.0, 0.0), 10.0, elevation, azimuth, self.opts["fov"],
+                       max(1, self.width()), max(1, self.height()), ortho)
+        fitted = frame(start, points)
+        return Pose(fitted.center, fitted.distance, elevation, azimuth, ortho)
+
+    def _move_camera(self, pose: Pose, animate: bool, keep_framed: bool = True,
+                     exact: bool = False) -> None:
+        """Go to `pose`, animated if asked and shown; the azimuth turns the short way
+        unless `exact` (a turn by quarters, counted from the current azimuth)."""
+        self._framed = keep_framed
+        if not animate or not self.isVisible():
+            self._animation.stop()
+            self._goal = None
+            self._apply(pose)
+            return
+        start = self._pose()
+        if not exact:
+            pose = replace(pose, azimuth=nearest_turn(start.azimuth, pose.azimuth))
+        self._start, self._goal = start, pose
+        self._animation.stop()
+        self._animation.setDuration(ANIMATION_MS)
+        self._animation.start()
+
+    def _animation_step(self, value: object) -> None:
+        if self._start is None or self._goal is None:
+            return
+        t = float(value)  # type: ignore[arg-type]
+        self._apply(blend(self._start, self._goal, t))
+        if t >= 1.0:
+            self._goal = None
+
+    def _apply(self, pose: Pose) -> None:
+        self.opts["center"] = QVector3D(*pose.center)
+        self.opts["distance"] = pose.distance
+        self.opts["elevation"] = pose.elevation
+        self.opts["azimuth"] = pose.azimuth % 360.0
+        self.opts["ortho"] = pose.ortho
+        self._after_camera_move()
+
+    def _user_moved(self) -> None:
+        """The player moved the camera by hand: no animation, no automatic framing."""
+        self._animation.stop()
+        self._goal = None
+        self._framed = False
 
     def cell_screen_pos(self, name: str) -> QPoint:
         """Where a click lands on the top of this cell's stack: the centre of its top face if
-        nothing hides it, else the first visible point of that face."""
+        nothing hides it, else the first visible point of that face (once a camera
+        animation has ended: it is ended at once)."""
         assert self.board is not None and self.pick_scene is not None
+        self.settle()
         camera = self.camera()
         ring = meshes.footprint(self.board, self.board.index[name], 0.8)
         centre = ring.mean(axis=0)
@@ -229,31 +413,32 @@ class StackView(gl.GLViewWidget):
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def _board_marks(self, state: GameState) -> tuple[tuple, tuple]:
+    def _board_marks(self, state: StackedPosition) -> tuple[tuple, tuple]:
         """The goal edges in their owners' colours and the Walk targets, as hashable
         ((cells, colour), ...) tuples."""
         edges: list[tuple[tuple[str, ...], tuple[int, int, int]]] = []
-        goal_sides = getattr(state, "goal_sides", None)
-        if goal_sides is not None:
-            for side, lists in goal_sides().items():
-                edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
-        targets = getattr(state, "targets", None) or {}
-        marked = tuple((tuple(cells), self.play.colour(side)) for side, cells in targets.items()
-                       if cells)
+        for side, lists in state.goal_sides().items():
+            edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
+        marked = tuple((tuple(cells), self.play.colour(side))
+                       for side, cells in state.targets.items() if cells)
         return tuple(edges), marked
 
-    def _set_marks(self, state: GameState, last: Sequence[str]) -> None:
+    def _set_marks(self, state: StackedPosition, last: Sequence[str]) -> None:
         """The last move's cells outlined on their stacks, and a finished game's result."""
-        assert self.pick_scene is not None
+        assert self.pick_scene is not None and self.board is not None
         scene = self.pick_scene
+        cells = list(dict.fromkeys(last))
         _set_lines(self.mark_item, meshes.outline_segments(
-            self.board, [(c, scene.top(c)) for c in dict.fromkeys(last)], 0.97))
+            self.board, [(c, scene.top(c)) for c in cells], 0.97))
+        self._markers = [np.c_[meshes.footprint(self.board, self.board.index[c], 0.9),
+                               np.full(4 if self.board.kind == "square" else 6,
+                                       scene.top(c) + MARKER_LIFT)] for c in cells]
         outcome = state.outcome()
         chain = outcome.chain if outcome.over else ()
         tops = [scene.top(c) for c in chain]
         _set_lines(self.chain_item, np.concatenate([
             meshes.outline_segments(self.board, list(zip(chain, tops)), 0.75, lift=0.05),
-            meshes.chain_segments(self.board, chain, tops)]))
+            meshes.chain_segments(self.board, chain, tops, trim=CHAIN_TRIM)]))
 
     def _refresh_overlay(self) -> None:
         """The ghost piece, the refusal sign and the highlighted cells of a half-built move."""
@@ -271,14 +456,17 @@ class StackView(gl.GLViewWidget):
             self.board, [(c, self.pick_scene.top(c)) for c in targets], 0.9)
             if self.board is not None and self.pick_scene is not None else np.zeros((0, 3)))
         _set_mesh(self.ghost_item, Mesh.concat([p.mesh() for p in parts]))
+        if self.look.ghost_outline:
+            _set_lines(self.ghost_edge_item, np.concatenate(
+                [p.edges(0.01, uprights=True) for p in parts] or [np.zeros((0, 3))]))
         self.update()
 
     def _ghost(self, cells: Sequence[str], extra: int = 1) -> PrismSet:
         """A translucent piece in the mover's colour on top of `cells` (`extra` levels up)."""
-        assert self.play.state is not None
-        height = getattr(self.play.state, "height")
-        level = max(height(c) for c in cells) + extra
-        return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour())
+        assert self.play.state is not None and self.board is not None
+        level = max(self.play.state.height(c) for c in cells) + extra
+        return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour(),
+                                   self.look.ghost_alpha)
 
     def _hover_parts(self, cell: str, action: Action) -> list[PrismSet]:
         state = self.play.state
@@ -290,12 +478,13 @@ class StackView(gl.GLViewWidget):
             return []
         move = action.move
         cells = state.move_cells(move)
-        if is_lintel(move):
+        if state.move_kind(move) == "lintel":
             a, b = (self.board.index[c] for c in cells)
             line = self.board.line_through(a, b)
             names = [self.board.names[i] for i in line] if line else list(cells)
             level = state.height(cells[0]) + 1
-            return [meshes.ghost_prisms(self.board, names, level, self.play.mover_colour())]
+            return [meshes.ghost_prisms(self.board, names, level, self.play.mover_colour(),
+                                        self.look.ghost_alpha)]
         if len(cells) == 1:
             return [self._ghost(cells)] if pending is None else []
         if "," in move and not hasattr(state, "druids"):  # a second piece
@@ -313,7 +502,8 @@ class StackView(gl.GLViewWidget):
         points = self._label_screen[1]
         key = (camera, self._position_version)
         if key != self._label_key:
-            self._label_shown = self._unhidden(camera, points)
+            self._label_shown = self._unhidden(camera, self._label_points, points,
+                                               LABEL_CLEARANCE)
             self._label_key = key
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -324,7 +514,63 @@ class StackView(gl.GLViewWidget):
             x, y = points[i]
             text, left = self._label_texts[i]
             painter.drawStaticText(QPointF(x - left, y + rise), text)
+        if self._show_heights and len(self._height_points):
+            self._paint_heights(painter, camera, key)
+        if self.look.marker and len(self._markers):
+            self._paint_markers(painter, camera)
         painter.end()
+
+    def _paint_markers(self, painter: QPainter, camera: Camera) -> None:
+        """The last move's pins: a yellow arrow over each of its cells, pointing down at
+        the top of the stack from just above its top face on the screen (never over the
+        face, whose colour tells the owner), drawn over the picture so that no stone can
+        hide it."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(QColor(20, 16, 8))
+        pen.setWidthF(1.5)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(QColor(*(round(c * 255) for c in LAST_MOVE_COLOUR[:3]))))
+        w = MARKER_SIZE
+        for ring in self._markers:
+            shown = camera.project(ring)
+            x, y = float(shown[:, 0].mean()), float(shown[:, 1].min()) - 2.0
+            painter.drawPolygon(QPolygonF([QPointF(x, y), QPointF(x - w, y - 1.6 * w),
+                                           QPointF(x - 0.45 * w, y - 1.6 * w),
+                                           QPointF(x - 0.45 * w, y - 2.4 * w),
+                                           QPointF(x + 0.45 * w, y - 2.4 * w),
+                                           QPointF(x + 0.45 * w, y - 1.6 * w),
+                                           QPointF(x + w, y - 1.6 * w)]))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+
+    def _set_heights(self) -> None:
+        """Where each stack's height number goes: the middle of its top, just above it."""
+        assert self.board is not None and self.pick_scene is not None
+        scene = self.pick_scene
+        tall = [i for i, h in enumerate(scene.heights) if h > 0]
+        self._height_points = np.array([(*self.board.centres[i],
+                                         meshes.top_z(scene.heights[i]) + 0.02)
+                                        for i in tall]).reshape(-1, 3)
+        self._height_texts = [self._static_text(str(scene.heights[i])) for i in tall]
+        self._height_key = None
+
+    def _paint_heights(self, painter: QPainter, camera: Camera, key: tuple) -> None:
+        points = camera.project(self._height_points)
+        if key != self._height_key:
+            self._height_shown = self._unhidden(camera, self._height_points, points,
+                                                HEIGHT_CLEARANCE)
+            self._height_key = key
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 24, 190))
+        half = self._label_ascent * 0.75
+        for i in np.flatnonzero(self._height_shown):
+            x, y = points[i]
+            painter.drawEllipse(QPointF(x, y), half + 1.5, half + 1.5)
+        painter.setPen(QColor(250, 245, 225))
+        for i in np.flatnonzero(self._height_shown):
+            x, y = points[i]
+            text = self._height_texts[i]
+            size = text.size()
+            painter.drawStaticText(QPointF(x - size.width() / 2, y - size.height() / 2), text)
 
     def _static_text(self, text: str) -> QStaticText:
         """A label laid out once for the board, not again on every frame."""
@@ -333,26 +579,44 @@ class StackView(gl.GLViewWidget):
         static.prepare(font=self._label_font)
         return static
 
-    def _unhidden(self, camera: Camera, points: np.ndarray) -> np.ndarray:
-        """Which labels no stone hides, read from the depth buffer just drawn: a label shows
-        if nothing lies nearer than LABEL_CLEARANCE in front of it. Done only when the
-        camera or the position changes."""
+    def _unhidden(self, camera: Camera, world: np.ndarray, points: np.ndarray,
+                  clearance: float) -> np.ndarray:
+        """Which of the world points (labels, height numbers) no stone hides, read from the
+        depth buffer just drawn: a point shows if nothing lies nearer than `clearance` in
+        front of it. Done only when the camera or the position changes."""
         ratio = self.devicePixelRatioF()
         width, height = self.width(), self.height()
-        toward = camera.eye() - self._label_points
-        toward /= np.linalg.norm(toward, axis=1, keepdims=True)
-        limit = camera.depth(self._label_points + toward * LABEL_CLEARANCE)
+        limit = camera.depth(world + camera.toward_viewer(world) * clearance)
         inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (
             points[:, 1] < height)
         found = np.ones(len(points), np.float32)
         try:  # one pixel per label, by the unwrapped call (a third of the wrapped one's cost)
+            self._resolve_depth()
             for i in np.flatnonzero(inside):
                 x, y = points[i]
                 raw_read_pixels(int(x * ratio), int((height - y) * ratio) - 1, 1, 1,
                                 GL.GL_DEPTH_COMPONENT, GL.GL_FLOAT, found[i:i + 1])
         except GL.GLError:  # drivers without depth read-back (OpenGL ES): show them all
             return inside
+        finally:
+            GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, self.defaultFramebufferObject())
         return inside & (found >= limit)
+
+    def _resolve_depth(self) -> None:
+        """With multisampling the widget's depth buffer cannot be read pixel by pixel: copy
+        it into a plain framebuffer of the same size and read that one instead."""
+        if self.format().samples() <= 0:
+            return
+        ratio = self.devicePixelRatioF()
+        w, h = int(self.width() * ratio), int(self.height() * ratio)
+        if self._depth_copy is None or self._depth_copy.size() != QSize(w, h):
+            self._depth_copy = QOpenGLFramebufferObject(
+                QSize(w, h), QOpenGLFramebufferObject.Attachment.CombinedDepthStencil)
+        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self.defaultFramebufferObject())
+        GL.glBindFramebuffer(GL.GL_DRAW_FRAMEBUFFER, self._depth_copy.handle())
+        GL.glBlitFramebuffer(0, 0, w, h, 0, 0, w, h,
+                             GL.GL_DEPTH_BUFFER_BIT | GL.GL_STENCIL_BUFFER_BIT, GL.GL_NEAREST)
+        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self._depth_copy.handle())
 
     # ---- pointing ----------------------------------------------------------------------
 
@@ -408,11 +672,14 @@ class StackView(gl.GLViewWidget):
         panning = (ev.buttons() & Qt.MouseButton.MiddleButton) or (
             ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
                               | Qt.KeyboardModifier.ControlModifier))
+        self._user_moved()
         if panning:
             self._pan(diff.x(), diff.y())
         else:
             self.opts["azimuth"] -= diff.x() * 0.5
             self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + diff.y() * 0.5)
+            if self.opts["elevation"] < 90.0:
+                self.opts["ortho"] = False  # tilting leaves the top view's flat projection
         self._after_camera_move()
 
     def mouseReleaseEvent(self, ev: QMouseEvent) -> None:
@@ -434,7 +701,8 @@ class StackView(gl.GLViewWidget):
 
     def wheelEvent(self, ev: QWheelEvent) -> None:
         delta = ev.angleDelta().y() or ev.angleDelta().x()
-        extent = getattr(self, "_extent", 10.0)
+        self._user_moved()
+        extent = self._extent
         self.opts["distance"] = min(extent * 8.0, max(extent * 0.6,
                                                       self.opts["distance"] * 0.999 ** delta))
         self._after_camera_move()
@@ -449,7 +717,10 @@ class StackView(gl.GLViewWidget):
             self.turn(-1 if key == Qt.Key.Key_BracketLeft else 1)  # the window's keys too
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 10.0 if key == Qt.Key.Key_Up else -10.0
+            self.settle()
+            self._user_moved()
             self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + step)
+            self.opts["ortho"] = self.opts["ortho"] and self.opts["elevation"] >= 90.0
             self._after_camera_move()
         else:  # Left/Right/Home/End walk the moves in the window
             ev.ignore()
@@ -485,7 +756,7 @@ class StackView(gl.GLViewWidget):
         moved = np.array([c.x(), c.y()]) + (-right * dx + forward * dy) * scale
         if self.board is not None:
             middle = np.array(self.board.centres).mean(axis=0)
-            reach = getattr(self, "_extent", 10.0)
+            reach = self._extent
             offset = moved - middle
             if np.linalg.norm(offset) > reach:
                 moved = middle + offset / np.linalg.norm(offset) * reach
@@ -497,26 +768,32 @@ class StackView(gl.GLViewWidget):
         self.update()
 
 
+@cache
+def software_renderer() -> bool:
+    """Whether OpenGL is drawn by the CPU (Mesa's llvmpipe, softpipe or swrast): there 4x
+    multisampling costs 5 to 9 ms a frame on the crowded monument (benchmarks/frame_time.py),
+    more than the 10 ms budget leaves, so the view draws without it."""
+    context = QOpenGLContext()
+    surface = QOffscreenSurface()
+    surface.create()
+    if not context.create() or not context.makeCurrent(surface):
+        return True  # no context to ask: be frugal
+    try:
+        name = GL.glGetString(GL.GL_RENDERER)
+    finally:
+        context.doneCurrent()
+    text = name.decode(errors="replace").lower() if name else ""
+    return any(word in text for word in ("llvmpipe", "softpipe", "swrast", "software"))
+
+
+def _extent(board: Board) -> float:
+    """How far the board reaches from its middle, plus a cell: the zoom and pan limits."""
+    centres = np.array(board.centres)
+    return float(np.linalg.norm(centres - centres.mean(axis=0), axis=1).max()) + 1.0
+
+
 def _labels(board: Board) -> list[tuple[np.ndarray, str]]:
-    """Coordinate labels on the slab around the board: column letters below (and above, on
-    square boards) each column, row numbers beside the first and last columns."""
+    """The coordinate labels (meshes.coordinate_labels) on the slab round the board."""
     z = meshes.SLAB_TOP + 0.01
-    columns: dict[int, list[int]] = {}
-    for i, (x, _) in enumerate(board.coords):
-        columns.setdefault(x, []).append(i)
-    out: list[tuple[np.ndarray, str]] = []
-    for x, cells in sorted(columns.items()):
-        low = min(cells, key=lambda i: board.centres[i][1])
-        cx, cy = board.centres[low]
-        out.append((np.array([cx, cy - 0.95, z]), column_letters(x)))
-        if board.kind == "square":
-            high = max(cells, key=lambda i: board.centres[i][1])
-            hx, hy = board.centres[high]
-            out.append((np.array([hx, hy + 0.95, z]), column_letters(x)))
-    first, last = min(columns), max(columns)
-    for x, dx in ((first, -0.95), (last, 0.95)):
-        for i in columns[x]:
-            cx, cy = board.centres[i]
-            row = board.names[i][len(column_letters(x)):]
-            out.append((np.array([cx + dx, cy, z]), row))
-    return out
+    return [(np.array([x, y, z]), text)
+            for (x, y), text in meshes.coordinate_labels(board, LABEL_REACH)]

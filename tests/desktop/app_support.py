@@ -4,12 +4,14 @@ that follows the view contract, for tests about the window rather than the drawi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from PySide6.QtCore import QPoint, Signal
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+from desktop.games import Desk, desk
 
 
 @dataclass
@@ -104,5 +106,14 @@ class FakeMap(FakeView):
         super().__init__("map", parent)
 
 
-def fake_views() -> tuple[type, type]:
-    return FakeView, FakeMap
+_FAKE_DESKS: dict[str, Desk] = {}
+
+
+def fake_desk(game: str) -> Desk:
+    """The game's real desk entry with views that record instead of drawing."""
+    if game not in _FAKE_DESKS:
+        real = desk(game)
+        _FAKE_DESKS[game] = replace(
+            real, make_view=lambda parent: FakeView(game, parent),
+            make_map=(lambda parent: FakeMap(parent)) if real.make_map is not None else None)
+    return _FAKE_DESKS[game]

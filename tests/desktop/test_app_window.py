@@ -1,5 +1,6 @@
 """The main window around a stand-in view: the new-game dialog, typed moves, the status
-bar, the move table, walking the moves, undo/redo, files, autosave, settings and help.
+bar, the move table, walking the moves, undo/redo, files, autosave and settings
+(help: test_help.py).
 The real views are driven by clicks in test_app_play.py."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from desktop import autosave, main_window
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
 from desktop.session import Session
-from tests.desktop.app_support import crash, fake_views, install_dialogs, private_folders
+from tests.desktop.app_support import (FakeView, crash, fake_desk, install_dialogs,
+                                       private_folders)
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
@@ -24,7 +26,7 @@ Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cance
 @pytest.fixture
 def dialogs(monkeypatch, tmp_path):
     private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "view_classes", fake_views)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
     return install_dialogs(monkeypatch)
 
 
@@ -50,7 +52,7 @@ def show(qtbot, window: MainWindow) -> None:
 
 
 def status(window: MainWindow) -> str:
-    return window.statusBar().currentMessage()
+    return window.message_label.text()
 
 
 # ---- the new-game dialog ---------------------------------------------------------------
@@ -126,7 +128,7 @@ def test_new_game_from_the_dialog_starts_it_and_remembers_the_choice(
     session = window.session
     assert (session.game, session.record.parameters) == ("drogo", ["-size=4"])
     assert session.record.players == ["alice", "bob", "carol"]
-    assert isinstance(window.view, fake_views()[0]) and window.view.game == "drogo"
+    assert isinstance(window.view, FakeView) and window.view.game == "drogo"
     assert window.map_action.isEnabled()
     assert window.last_choice().parameters == ["-size=4"]
     assert "X (alice) to move" in status(window)
@@ -199,7 +201,7 @@ def test_move_table_is_numbered_with_players_in_columns_and_clicks_show_position
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.viewed == 2
     assert window.view.positions[-1][0] == 2 and window.view.positions[-1][3] == "a5"
-    assert "after move 2 (a5) of 3" in status(window)
+    assert "round 1, after O's a5 (move 2 of 3)" in status(window)
 
 
 def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
@@ -251,19 +253,24 @@ def test_view_commands_reach_the_view(qtbot, window) -> None:
     assert window.view.calls[-4:] == [("reset_camera",), ("top_view",), ("turn", -1),
                                       ("turn", 1)]
     window.move_line.setFocus()
+    before = len(window.view.calls)
     qtbot.keyClick(window.move_line, Qt.Key.Key_T)
-    assert window.move_line.text() == "t" and len(window.view.calls) == 4
+    assert window.move_line.text() == "t" and len(window.view.calls) == before
 
 
-def test_owners_map_and_lintel_toggle(qtbot, window) -> None:
+def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
-    window.map_action.trigger()
-    assert window.stack.currentWidget() is window.summary
+    assert window.map_action.isChecked() and window.map_shown  # shown by default
     window.move_line.setText("a1")
     window.play_typed()
     assert window.summary.positions[-1][0] == 1
     window.map_action.trigger()
-    assert window.stack.currentWidget() is window.view
+    assert not window.map_shown and not window.summary.isVisible()
+    window.move_line.setText("b1")
+    window.play_typed()
+    assert window.summary.positions[-1][0] == 1  # a hidden map is not redrawn
+    window.map_action.trigger()
+    assert window.map_shown and window.summary.positions[-1][0] == 2
     assert not window.lintel_action.isEnabled()  # Drogo has no lintels
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
     assert window.lintel_action.isEnabled()
@@ -369,7 +376,7 @@ def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
 
 def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    window.map_action.trigger()
+    window.map_action.trigger()  # hide the map
     show(qtbot, window)
     window.resize(700, 500)
     qtbot.waitUntil(lambda: window.width() == 700)
@@ -379,7 +386,7 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
-    assert again.map_action.isChecked()
+    assert not again.map_action.isChecked()
     assert (again.width(), again.height()) == (700, 500)
     assert again.dock.isHidden()
     assert again.last_choice().game == "drogo"
@@ -433,29 +440,6 @@ def test_start_opens_the_file_given_on_the_command_line(qtbot, dialogs, tmp_path
     qtbot.addWidget(window)
     window.start(str(tmp_path / "g.txt"))
     assert window.session.record.moves == ["b2"] and window.session.path == tmp_path / "g.txt"
-
-
-# ---- help ---------------------------------------------------------------------------------
-
-def test_help_shows_the_rules_page_of_the_current_game_or_says_it_is_missing(
-        qtbot, window, monkeypatch, tmp_path) -> None:
-    from desktop import help as help_pages
-    (tmp_path / "rules").mkdir()
-    (tmp_path / "rules" / "quady.md").write_text("# Quadrant Y\n\nConnect the **three** sides.\n")
-    monkeypatch.setattr(help_pages, "search_folders", lambda: [tmp_path / "rules"])
-    dialog = window.show_rules()
-    assert "Connect the three sides." in dialog.browser.toPlainText()
-    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    dialog = window.show_rules()
-    text = dialog.browser.toPlainText()
-    assert "missing" in text and str(tmp_path / "rules" / "drogo.md") in text
-
-
-def test_the_rules_pages_are_found_beside_the_package() -> None:
-    from desktop import help as help_pages
-    root = Path(__file__).resolve().parents[2]
-    assert help_pages.find_page("quady") == root / "docs" / "rules" / "quady.md"
-    assert help_pages.desktop_guide_text().startswith("# Playing Megalith")
 
 
 def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> None:
@@ -528,3 +512,75 @@ def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dial
     window.pass_action.trigger()
     assert window.session.record.moves == ["--"]
     assert status(window) == "V (vera) passed. H (hugo) to move."
+
+
+# ---- nothing sticks to the next position or game ---------------------------------------
+
+def test_lintel_mode_is_off_after_each_move(qtbot, window) -> None:
+    window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
+    window.lintel_action.trigger()
+    assert window.lintel_action.isChecked() and window.view.calls[-1] == ("lintel", True)
+    type_move(qtbot, window, "a1")
+    assert not window.lintel_action.isChecked()
+    assert ("lintel", False) in window.view.calls
+
+
+def test_a_new_or_opened_game_starts_with_no_old_text(qtbot, window, tmp_path) -> None:
+    type_move(qtbot, window, "zz9")  # refused: the message names the move
+    assert "zz9" in status(window)
+    window.view.hint.emit("a3: click to play a3")
+    window.move_line.setText("b4")  # typed but not played
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
+    assert window.hint_label.text() == "" and window.move_line.text() == ""
+    assert "zz9" not in status(window) and status(window).startswith("New game of Drogo")
+    window.view.hint.emit("b2: an empty cell")
+    window.move_line.setText("c3")
+    path = tmp_path / "g.txt"
+    Session.new("quady", ["-size=5"], ["x", "y"]).save(path)
+    assert window.open_file(path)
+    assert window.hint_label.text() == "" and window.move_line.text() == ""
+    assert status(window).startswith("Opened g.txt")
+
+
+def test_walking_the_moves_counts_rounds_as_the_table_does(qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob", "carol"], []))
+    for move in ("a1", "b2", "c3", "d4"):
+        type_move(qtbot, window, move)
+    window.show_ply(4)
+    assert "round 2, after X's d4 (move 4 of 4)" in status(window)
+    window.show_ply(3)
+    assert "round 1, after Y's c3 (move 3 of 4)" in status(window)
+
+
+def test_exported_and_copied_images_carry_a_caption_under_the_board(qtbot, window,
+                                                                     tmp_path) -> None:
+    from PySide6.QtGui import QGuiApplication, QImage
+
+    type_move(qtbot, window, "a3")
+    board = window.view.grab_image()  # the fake view draws a green 40x30 block
+    assert window.caption_action.isChecked()
+    assert window.export_image(tmp_path / "with.png")
+    image = QImage(str(tmp_path / "with.png"))
+    assert image.width() == board.width() and image.height() > board.height() + 40
+    assert image.pixelColor(5, 5).green() == 200  # the board on top
+    strip = [image.pixelColor(x, y).lightness() for x in range(image.width())
+             for y in range(board.height(), image.height())]
+    assert min(strip) < 100 and max(strip) > 230  # dark text on the light strip
+    window.caption_action.trigger()
+    assert window.export_image(tmp_path / "bare.png")
+    assert QImage(str(tmp_path / "bare.png")).size() == board.size()
+    assert window.copy_image()
+    assert QGuiApplication.clipboard().image().size() == board.size()
+
+
+def test_caption_names_the_game_players_move_and_result() -> None:
+    from desktop.board_image import caption_lines
+
+    session = Session.new("quady", ["-size=5"], ["xena", "otto"])
+    for move in ("a1", "a2", "b2"):
+        session.play(move)
+    session.view(2)
+    assert caption_lines(session, "Quadrant Y -size=5") == [
+        "Quadrant Y -size=5", "X xena  -  O otto", "after move 2 of 3: O played a2"]
+    session.view(0)
+    assert caption_lines(session, "t")[2] == "start position (3 moves in the game)"

@@ -16,7 +16,7 @@ def play_all(state: GameState, moves: list[str]) -> GameState:
 
 
 def builder_for(state: GameState, repeat_completes: bool = True) -> MoveBuilder:
-    return MoveBuilder(state.legal_moves(), state.move_cells, repeat_completes)
+    return MoveBuilder(state.legal_moves(), state.move_cells, state.move_kind, repeat_completes)
 
 
 def druid(params: str = "-size=5", moves: tuple[str, ...] = ()) -> GameState:
@@ -156,7 +156,8 @@ def test_quady_click_plays_and_occupied_cell_is_refused() -> None:
 
 
 def test_pass_swap_and_resign_are_never_built_from_clicks() -> None:
-    builder = MoveBuilder(["--", "swap", "c3"], lambda m: () if m in ("--", "swap") else (m,))
+    builder = MoveBuilder(["--", "swap", "c3"], lambda m: () if m in ("--", "swap") else (m,),
+                          lambda m: "place")
     assert builder.singles == {"c3": "c3"}
     assert builder.confirm().kind == "none" and builder.cancel().kind == "none"
 

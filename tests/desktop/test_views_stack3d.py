@@ -9,8 +9,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.views import create_view
+from desktop.games import desk
 from desktop.views.meshes import BOARD_COLOURS, tile_colour_index
+from desktop.views.look import NEW
 from desktop.views.stack3d import StackView
 from rules import registry
 from rules.protocol import GameState
@@ -29,7 +30,7 @@ def game(name: str, params: str, moves: list[str], players: int = 2) -> GameStat
 
 @pytest.fixture
 def view(qtbot) -> StackView:
-    widget = create_view("druid")
+    widget = desk("druid").make_view(None)
     assert isinstance(widget, StackView)
     qtbot.addWidget(widget)
     widget.resize(800, 600)
@@ -164,7 +165,7 @@ def test_hover_shows_a_ghost_and_a_refusal_sign(qtbot, view) -> None:
 def test_the_last_move_is_outlined(view) -> None:
     state = game("druid", "-size=6", ["c3", "e5"])
     show(view, state)
-    view.top_view()
+    view.top_view(animate=False)
     image = view.grab_image()
     assert count(near(image, view.cell_screen_pos("e5"), 40), (255, 219, 51), 40) > 20
     assert count(near(image, view.cell_screen_pos("c3"), 20), (255, 219, 51), 40) == 0
@@ -194,7 +195,7 @@ def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
     cx, cy = view.board.centres[view.board.index["b2"]]
     assert close(rgb(image, screen(view, cx - 0.3, cy - 0.3, 1.0)), STONE)
     # Drogo's cubes are never marked
-    drogo = create_view("drogo")
+    drogo = desk("drogo").make_view(None)
     drogo.resize(400, 300)
     state = game("drogo", "-size=4", ["b2"])
     drogo.set_position(state, {}, state.legal_moves(), "b2")
@@ -217,7 +218,7 @@ def test_a_druid_step_is_outlined_where_the_druid_left_and_where_it_stands(view)
     after.play("n")  # V's Druid from c1 to c2; `n` now reads as H's step from a3 to a4
     assert after.druids == {"V": "c2", "H": "a3"} and after.move_cells("n") == ("a3", "a4")
     view.set_position(after, {}, after.legal_moves(), "n", before.move_cells("n"))
-    view.top_view()
+    view.top_view(animate=False)
     image = view.grab_image()
     assert outlined(view, image, "c2", "n") > 3 and outlined(view, image, "c1", "s") > 3
     for cell in ("a3", "a4"):
@@ -229,7 +230,7 @@ def test_a_druid_stands_on_its_stone_and_targets_are_marked(view) -> None:
     state = game("druid", "-size=6 -walk", ["c1"])
     assert state.druids == {"V": "c1"}
     show(view, state)
-    view.top_view()
+    view.top_view(animate=False)
     image = view.grab_image()
     head = (238, 222, 196)
     assert count(near(image, view.cell_screen_pos("c1"), 25), head, 6) > 10
@@ -243,7 +244,7 @@ def test_the_winning_chain_is_marked_when_the_game_is_over(view) -> None:
     state = game("druid", "-size=3", ["b1", "a1", "b2", "a2", "b3"])
     assert state.outcome().over and set(state.outcome().chain) >= {"b1", "b2", "b3"}
     show(view, state)
-    view.top_view()
+    view.top_view(animate=False)
     image = view.grab_image()
     for cell in ("b1", "b2", "b3"):
         assert count(near(image, view.cell_screen_pos(cell), 90), (255, 255, 255), 10) > 10
@@ -270,7 +271,7 @@ def _xy(point: QPoint) -> tuple[float, float]:
 
 
 def test_drogo_second_piece_on_the_same_cell_or_alone(qtbot) -> None:
-    view = create_view("drogo")
+    view = desk("drogo").make_view(None)
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
@@ -316,16 +317,17 @@ def test_camera_turns_zooms_pans_and_never_goes_below_the_board(qtbot, view) -> 
     drag(view, QPointF(100, 300), QPointF(300, 300))
     assert view.opts["azimuth"] != azimuth
     assert chosen == []  # drags are not clicks
-    view.reset_camera()
-    assert view.opts["elevation"] == pytest.approx(38.0)
+    view.reset_camera(animate=False)
+    assert view.opts["elevation"] == pytest.approx(NEW.elevation)
     centre = view.opts["center"]
     before = (centre.x(), centre.y())
     drag(view, QPointF(300, 300), QPointF(400, 350), SHIFT)  # right and down
     after = view.opts["center"]
-    assert view.opts["elevation"] == pytest.approx(38.0)  # a pan does not turn
+    assert view.opts["elevation"] == pytest.approx(NEW.elevation)  # a pan does not turn
     # the board follows the pointer: the point looked at moves left and away (north)
-    assert after.x() < before[0] and after.y() > before[1] and after.z() == pytest.approx(0.5)
-    view.reset_camera()
+    assert after.x() < before[0] and after.y() > before[1]
+    assert after.z() == pytest.approx(centre.z())
+    view.reset_camera(animate=False)
     distance = view.opts["distance"]
     qtbot.wait(1)
     wheel = QPointF(400, 300)
@@ -335,9 +337,9 @@ def test_camera_turns_zooms_pans_and_never_goes_below_the_board(qtbot, view) -> 
                                              Qt.KeyboardModifier.NoModifier,
                                              Qt.ScrollPhase.NoScrollPhase, False))
     assert view.opts["distance"] < distance
-    view.turn(1)
+    view.turn(1, animate=False)
     assert view.opts["azimuth"] == pytest.approx((-90.0 + 90.0) % 360.0)
-    view.top_view()
+    view.top_view(animate=False)
     assert view.opts["elevation"] == 90.0
 
 
@@ -356,7 +358,7 @@ def test_escape_drops_the_first_end_of_a_lintel(qtbot, view) -> None:
 
 def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
     show(view, game("druid", "-size=6", ["c3"]))
-    other = create_view("drogo")
+    other = desk("drogo").make_view(None)
     qtbot.addWidget(other)
     other.resize(400, 300)
     state = game("drogo", "", ["c3"])
@@ -385,9 +387,11 @@ def test_keys_turn_by_quarter_turns_and_tilt_within_limits(qtbot, view) -> None:
     show(view, game("druid", "-size=6", []))
     start = view.opts["azimuth"]
     qtbot.keyClick(view, Qt.Key.Key_BracketRight)
+    view.settle()
     assert view.opts["azimuth"] == pytest.approx((start + 90.0) % 360.0)
     qtbot.keyClick(view, Qt.Key.Key_BracketLeft)
-    qtbot.keyClick(view, Qt.Key.Key_BracketLeft)
+    qtbot.keyClick(view, Qt.Key.Key_BracketLeft)  # pressed again while the turn runs
+    view.settle()
     assert view.opts["azimuth"] == pytest.approx((start - 90.0) % 360.0)
     for _ in range(12):
         qtbot.keyClick(view, Qt.Key.Key_Down)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QImage
 
-from desktop.views import SummaryMap
+from desktop.views.summary import SummaryMap
 from desktop.views.summary import SARSEN_RING
 from rules import registry
 
@@ -29,14 +29,15 @@ def ring_and_corner(summary: SummaryMap, cell: str, which: int) -> tuple[QPoint,
     rect = summary.cell_rect(cell, which)
     centre = rect.center()
     ring = QPoint(round(centre.x()), round(centre.y() - rect.height() / 2 * SARSEN_RING))
-    corner = QPoint(round(rect.left() + 4), round(rect.top() + 4))
+    corner = QPoint(round(rect.left() + rect.width() * 0.08),
+                    round(rect.top() + rect.height() * 0.08))
     return ring, corner
 
 
 def looks(params: str, qtbot) -> dict[tuple[str, int], tuple]:
     summary = SummaryMap()
     qtbot.addWidget(summary)
-    summary.resize(520, 280)
+    summary.resize(700, 360)
     state = registry.get("druid").new(params, 2)
     for move in MOVES:
         state.play(move)

@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.views import SummaryMap, create_view
+from desktop.games import desk
+from desktop.views.summary import SummaryMap
 from desktop.views.triangle import TriangleView
 from rules import registry
 from rules.protocol import GameState
@@ -45,7 +46,7 @@ def tile(view: TriangleView, cell: str) -> QPoint:
 
 @pytest.fixture
 def view(qtbot) -> TriangleView:
-    widget = create_view("quady")
+    widget = desk("quady").make_view(None)
     assert isinstance(widget, TriangleView)
     qtbot.addWidget(widget)
     widget.resize(600, 540)

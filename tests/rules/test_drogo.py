@@ -349,8 +349,8 @@ def test_forced_pass_is_the_only_legal_move() -> None:
 def test_no_voluntary_pass() -> None:
     state = game(moves=("c3",))
     assert "--" not in state.legal_moves()
-    assert refused(state, "--") == ("drogo has no voluntary pass: you may pass only when you "
-                                    "have no legal move")
+    assert refused(state, "--") == ("there is no voluntary pass in this game: you may pass "
+                                    "only when you have no legal move")
 
 
 def test_game_ends_when_no_player_can_move() -> None:

@@ -191,8 +191,8 @@ def test_there_is_no_pass() -> None:
     state = new(5)
     assert "--" not in state.legal_moves()
     for text in ("--", "pass"):
-        assert error(state, text) == (f"{text}: quady has no voluntary pass: you may pass only "
-                                      "when you have no legal move")
+        assert error(state, text) == (f"{text}: there is no voluntary pass in this game: you "
+                                      "may pass only when you have no legal move")
 
 
 def test_illegal_cells_are_refused_with_reasons() -> None:
@@ -200,6 +200,7 @@ def test_illegal_cells_are_refused_with_reasons() -> None:
     state.play("c3")
     assert error(state, "c3") == "c3: c3 is already taken by X; a stone goes on an empty cell"
     assert error(state, "d3") == "d3: row 3 has only the cells a3 to c3"
+    assert error(state, "b1") == "b1: row 1 has only one cell, a1"
     assert error(state, "a6") == "a6: there is no row 6: the rows are 1 to 5"
     assert error(state, "a0") == "a0: there is no row 0: the rows are 1 to 5"
     assert error(state, "3c") == "3c: a move is an empty cell such as f6 (or swap, or Resign)"
@@ -236,7 +237,7 @@ def test_empty_board_renders_as_the_help_page_with_sub_game_borders() -> None:
 def test_subgame_cells_match_the_help_page_pictures() -> None:
     """Each lower triangle's rows in the help page's split picture are exactly the cells the
     engine gives that game, and carry the example's contents (the top is rows 1 to 8)."""
-    cells = new().subgame_cells()
+    cells = new().regions()
     assert list(cells) == list(GAMES)
     assert cells["main"] == frozenset(new().board.names)
     example = diagram_cells(EXAMPLE)

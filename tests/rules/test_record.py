@@ -85,7 +85,6 @@ def test_names_with_spaces_become_one_token() -> None:
     ("(game toy)\n", 1, "the file names no players (no (players ...) entry)"),
     ("(game toy)\n(players a b)\n(notes\nfirst note\n)\n", 4,
      "a note starts with the number of its move, not 'first'"),
-    ("toy alice bob\nswap\n", 2, "swap may only follow the first move"),
 ])
 def test_unreadable_records_say_where_and_why(text: str, line: int, reason: str) -> None:
     with pytest.raises(RecordError) as error:

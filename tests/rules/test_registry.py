@@ -19,7 +19,13 @@ def test_options_are_parsed_and_applied() -> None:
 @pytest.mark.parametrize("parameters, message", [
     ("-colour=red", "toy has no option -colour (its options: -size -fast)"),
     ("-size", "-size needs a number, as in -size=8"),
-    ("-size=big", "-size needs a whole number, not 'big'"),
+    ("-size=big", "-size needs a whole number (3 to 9), not 'big'"),
+    ("-size=-5", "-size needs a whole number (3 to 9), not '-5'"),
+    ("-size=²", "-size needs a whole number (3 to 9), not '²'"),
+    ("-size=" + "9" * 5000, "-size needs a whole number (3 to 9), not "
+                            "'9999999999999999999999999999999999999999... (5,000 characters)'"),
+    ("-" + "x\x00" * 30, "toy has no option -" + "x\\x00" * 8 + "... (60 characters) "
+                         "(its options: -size -fast)"),
     ("-size=12", "-size=12 is out of range (3 to 9)"),
     ("-fast=1", "-fast takes no value"),
     ("size=5", "'size=5' is not an option (options look like -size=8 or -hex)"),

@@ -1,0 +1,49 @@
+"""Megalith's assets (assets/ at the top of the source tree): the icon, the `.desktop` entry
+and the MIME type of its records.
+
+An installed copy (a wheel, or the standalone program) carries them as package data in
+`desktop/assets/` (setup.py maps the folder there); a source checkout reads them where they
+are.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+ICON_SVG = "megalith.svg"
+ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+DESKTOP_ENTRY = "megalith.desktop"
+MIME_TYPES = "megalith-mime.xml"
+CHECKOUT_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def assets_folder() -> Traversable:
+    installed = resources.files("desktop").joinpath("assets")
+    return installed if installed.is_dir() else CHECKOUT_ASSETS
+
+
+def asset(name: str) -> Traversable:
+    """An asset by its path inside the folder (`icons/megalith-32.png`); FileNotFoundError
+    names it when it is not there."""
+    found = assets_folder().joinpath(*name.split("/"))
+    if not found.is_file():
+        raise FileNotFoundError(f"Megalith's asset {name} is missing from {assets_folder()}")
+    return found
+
+
+def icon_png(size: int) -> Traversable:
+    return asset(f"icons/megalith-{size}.png")
+
+
+def app_icon():  # -> QIcon (Qt imported here so the command line never loads it)
+    """The application icon: every PNG size, so no size is scaled at run time."""
+    from PySide6.QtGui import QIcon, QPixmap
+
+    icon = QIcon()
+    for size in ICON_SIZES:
+        pixmap = QPixmap()
+        pixmap.loadFromData(icon_png(size).read_bytes(), "PNG")
+        icon.addPixmap(pixmap)
+    return icon

@@ -1,0 +1,26 @@
+"""Drogo on the desk: stacks of cubes in 3D, with the owners/heights map."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from desktop.games import Desk
+
+
+def _view(parent: QWidget | None) -> QWidget:
+    from desktop.views.stack3d import StackView
+    return StackView(parent)
+
+
+def _map(parent: QWidget | None) -> QWidget:
+    from desktop.views.summary import SummaryMap
+    return SummaryMap(parent)
+
+
+DESK = Desk(
+    name="drogo",
+    make_view=_view,
+    make_map=_map,
+    camera=True,
+    move_examples="c3, c3,c4, c3,c3",
+)

@@ -1,0 +1,31 @@
+"""Druid on the desk: a 3D monument of sarsens and lintels, with the owners/heights map."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from desktop.games import Desk
+
+# In Druid's Walk `c3,c3` also steps the Druid onto the new stone (Shift+click does that),
+# so a second plain click on a held placement plays it alone.
+REPEAT_COMPLETES = False
+
+
+def _view(parent: QWidget | None) -> QWidget:
+    from desktop.views.stack3d import StackView
+    return StackView(parent, repeat_completes=REPEAT_COMPLETES)
+
+
+def _map(parent: QWidget | None) -> QWidget:
+    from desktop.views.summary import SummaryMap
+    return SummaryMap(parent, repeat_completes=REPEAT_COMPLETES)
+
+
+DESK = Desk(
+    name="druid",
+    make_view=_view,
+    make_map=_map,
+    camera=True,
+    lintels=True,
+    move_examples="c3, b2-b4, c3,a4, n",
+)

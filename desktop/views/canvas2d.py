@@ -1,0 +1,285 @@
+"""Canvas2D: the shared base of the 2D board views (Quadrant Y's triangle, the tile tables).
+
+A subclass draws a position into the scene (`draw`) and says where its targets are: the
+cells or numbered places a player points at (`target_at`, `target_centre`,
+`target_outline`). The base does the rest the same way for every 2D board:
+- the view fits the whole drawing, again after every position and resize, until the player
+  zooms (wheel) or pans (drag); `reset_camera` (key 0) fits it again;
+- hovering a target tells the status bar what a click would do and draws the ghost of the
+  piece in the mover's colour, or a red cross where the click would be refused;
+- a click plays through the position's move builder (`Interaction`), or says why not;
+- `mark_last` and `mark_chain` draw the last move's outline and the result's dots alike on
+  every board, above the pieces;
+- `grab_image` is exactly what is on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QImage, QKeyEvent, QMouseEvent,
+                           QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
+
+from desktop.views.interaction import Interaction
+from desktop.views.move_builder import Action
+from rules.contracts import Position
+
+RGB = tuple[int, int, int]
+BACKGROUND = QColor(48, 52, 58)
+LAST_MOVE = QColor(255, 215, 40)
+CHAIN = QColor(255, 255, 255)
+REFUSAL = QColor(220, 30, 30)
+GHOST_ALPHA = 150
+DRAG_START = 6.0       # pixels the pointer moves, button held, before a click becomes a pan
+ZOOM_RANGE = (0.05, 40.0)  # view scale limits
+# Z order of the layers every canvas shares; a subclass draws its own below MARK_Z.
+MARK_Z, CHAIN_Z, HOVER_Z = 40.0, 50.0, 60.0
+
+
+def qcolour(rgb: RGB, alpha: int = 255) -> QColor:
+    return QColor(rgb[0], rgb[1], rgb[2], alpha)
+
+
+class Canvas2D(QGraphicsView):
+    """A pannable, zoomable 2D board (the BoardView contract of desktop.views.base)."""
+
+    moveChosen = Signal(str)
+    hint = Signal(str)
+
+    def __init__(self, interaction: Interaction[Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setBackgroundBrush(BACKGROUND)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(200, 180)
+        self.play = interaction
+        self._content = QRectF()
+        self._fitted = True      # False once the player zooms or pans
+        self._hover: str | None = None
+        self._overlay: list[QGraphicsItem] = []
+        self._press: QPointF | None = None
+        self._dragging = False
+
+    # ---- for subclasses ---------------------------------------------------------------
+
+    def draw(self, state: Any, last: Sequence[str]) -> None:
+        """Draw the position into the (cleared) scene; `last` are the last move's targets."""
+        raise NotImplementedError
+
+    def target_at(self, point: QPointF) -> str | None:
+        """The target (cell or place name) under a scene point, if any."""
+        raise NotImplementedError
+
+    def target_centre(self, name: str) -> QPointF:
+        raise NotImplementedError
+
+    def target_outline(self, name: str) -> QPolygonF:
+        """The target's outline in scene coordinates (for marks and the ghost)."""
+        raise NotImplementedError
+
+    def hover_items(self, name: str, action: Action) -> list[QGraphicsItem]:
+        """What hovering a target shows: the ghost of the move in the mover's colour, or a
+        red cross where a click is refused. Tile views override it to show their tiles."""
+        if action.kind == "play":
+            return [self.scene().addPolygon(self.target_outline(name), QPen(Qt.PenStyle.NoPen),
+                                            QBrush(qcolour(self.play.mover_colour(),
+                                                           GHOST_ALPHA)))]
+        if action.kind == "refuse":
+            return [self.refusal_sign(name)]
+        return []
+
+    # ---- shared drawing ---------------------------------------------------------------
+
+    def mark_last(self, names: Iterable[str]) -> None:
+        for name in dict.fromkeys(names):
+            pen = QPen(LAST_MOVE)
+            pen.setWidthF(self.unit() * 0.09)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            self.scene().addPolygon(self.target_outline(name), pen).setZValue(MARK_Z)
+
+    def mark_chain(self, names: Iterable[str]) -> None:
+        """A white dot on each target that shows the result (a winning chain or loop)."""
+        r = self.unit() * 0.13
+        for name in dict.fromkeys(names):
+            c = self.target_centre(name)
+            item = self.scene().addEllipse(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r),
+                                           QPen(QColor(20, 20, 20)), QBrush(CHAIN))
+            item.setZValue(CHAIN_Z)
+
+    def refusal_sign(self, name: str) -> QGraphicsItem:
+        c = self.target_centre(name)
+        r = self.unit() * 0.25
+        path = QPainterPath()
+        path.moveTo(c.x() - r, c.y() - r)
+        path.lineTo(c.x() + r, c.y() + r)
+        path.moveTo(c.x() + r, c.y() - r)
+        path.lineTo(c.x() - r, c.y() + r)
+        pen = QPen(REFUSAL)
+        pen.setWidthF(self.unit() * 0.12)
+        return self.scene().addPath(path, pen)
+
+    def unit(self) -> float:
+        """Scene units of one cell, for line widths and marks; subclasses set their own."""
+        return 40.0
+
+    # ---- the BoardView contract ---------------------------------------------------------
+
+    def set_position(self, state: Any, colours: dict[str, RGB], legal: list[str] | None,
+                     last_move: str | None, last_cells: Sequence[str] | None = None) -> None:
+        self.play.set_position(state, colours, legal)
+        self._overlay = []
+        self._hover = None
+        self.scene().clear()
+        last = tuple(last_cells) if last_cells is not None else (
+            state.move_cells(last_move) if last_move else ())
+        self.draw(state, last)
+        self._content = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
+        self._update_scene_rect()
+        if self._fitted:
+            self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def reset_camera(self) -> None:
+        """Fit the whole drawing in the view again."""
+        self._fitted = True
+        self._update_scene_rect()
+        self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def top_view(self) -> None:
+        """A 2D board is always seen from above: fit it."""
+        self.reset_camera()
+
+    def turn(self, quarters: int) -> None:
+        """A 2D board does not turn."""
+
+    def set_lintel_mode(self, on: bool) -> None:
+        """No lintels on a 2D board."""
+
+    def cancel_pending(self) -> None:
+        builder = self.play.builder if self.play.pending is not None else None
+        if builder is not None:
+            builder.cancel()
+
+    def grab_image(self) -> QImage:
+        return self.grab().toImage()
+
+    def cell_screen_pos(self, name: str) -> QPoint:
+        return self.mapFromScene(self.target_centre(name))
+
+    # ---- pointing ---------------------------------------------------------------------
+
+    def decide(self, name: str) -> Action | None:
+        """What a click on a target would do; None when no move can be made here."""
+        builder = self.play.builder
+        return None if builder is None else builder.decide(name)
+
+    def click_target(self, name: str) -> Action | None:
+        builder = self.play.builder
+        if builder is None:
+            state = self.play.state
+            self.hint.emit("the game is over" if state is not None and state.outcome().over
+                           else "no move can be made here")
+            return None
+        action = builder.click(name)
+        if action.kind == "play" and action.move:
+            self.moveChosen.emit(action.move)
+        else:
+            self.hint.emit(self.play.click_sentence(action))
+        return action
+
+    def show_hover(self, name: str | None) -> None:
+        """Hover text and overlay for the target under the pointer (None: nothing)."""
+        for item in self._overlay:
+            self.scene().removeItem(item)
+        self._overlay = []
+        self._hover = name
+        if name is None:
+            return
+        action = self.decide(name)
+        if action is None:
+            self.hint.emit(self.play.describe(name))
+            return
+        self.hint.emit(self.play.hover_sentence(name, action))
+        self._overlay = self.hover_items(name, action)
+        for item in self._overlay:
+            item.setZValue(HOVER_Z)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position()
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        if self._press is not None and event.buttons() != Qt.MouseButton.NoButton:
+            moved = pos - self._press
+            if self._dragging or abs(moved.x()) + abs(moved.y()) > DRAG_START:
+                self._pan(moved)
+                self._press = pos
+                self._dragging = True
+                return
+        name = self.target_at(self.mapToScene(pos.toPoint()))
+        if name != self._hover:
+            self.show_hover(name)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        dragged = self._dragging
+        self._press = None
+        self._dragging = False
+        if dragged or event.button() != Qt.MouseButton.LeftButton:
+            return
+        name = self.target_at(self.mapToScene(event.position().toPoint()))
+        if name is not None:
+            self.click_target(name)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        factor = 1.0015 ** delta
+        scale = self.transform().m11() * factor
+        if not ZOOM_RANGE[0] <= scale <= ZOOM_RANGE[1]:
+            return
+        self._fitted = False
+        self._update_scene_rect()
+        self.scale(factor, factor)
+        event.accept()
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: Any) -> None:
+        self.show_hover(None)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancel_pending()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted and not self._content.isEmpty():
+            self._update_scene_rect()
+            self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _pan(self, moved: QPointF) -> None:
+        self._fitted = False
+        self._update_scene_rect()
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() - round(moved.x()))
+        v.setValue(v.value() - round(moved.y()))
+
+    def _update_scene_rect(self) -> None:
+        """Room around the drawing to pan and zoom out into: its own size on every side."""
+        c = self._content
+        self.setSceneRect(c.adjusted(-c.width(), -c.height(), c.width(), c.height()))

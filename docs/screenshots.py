@@ -1,0 +1,103 @@
+"""Pictures of each 3D game's default view for docs/desktop.md, drawn by the app's own view.
+
+Each game is played from a fixed list of moves (legal, checked by the engine as they are
+played), shown in a StackView at 960x640 with the default camera, and saved as a PNG under
+docs/images/. Run it under an X server (Xvfb without a display), from the project root:
+
+    xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python docs/screenshots.py
+
+`--classic` draws the first look instead (desktop.views.look.CLASSIC), as *-classic.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
+
+QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from desktop.views.look import CLASSIC, NEW  # noqa: E402
+from desktop.views.stack3d import StackView  # noqa: E402
+from rules import registry  # noqa: E402
+from rules.protocol import GameState  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+SIZE = (960, 640)
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str  # the PNG's name
+    game: str
+    params: str
+    players: int
+    moves: tuple[str, ...]
+
+
+SCENES = (
+    # a lintel across the front (c3-e3, the gap over d3), one at the back (f5-f7), and
+    # the last move d4 just behind the front lintel: its pin shows over it
+    Scene("druid-square-8", "druid", "-size=8", 2,
+          ("c3", "f5", "e3", "f7", "c3-e3", "f5-f7", "b6", "g3", "c6", "g3", "d4")),
+    Scene("druid-hex-3p", "druid", "-hex -size=5", 3,
+          ("e5", "d4", "f4", "c3", "e3", "g5", "d6", "e7", "f6", "e4", "h5")),
+    Scene("druid-y", "druid", "-y -size=7", 2,
+          ("c3", "b4", "c2", "d2", "d3", "b3", "c4", "--", "a5", "b4-d2", "e2")),
+    Scene("drogo-3p", "drogo", "", 3,
+          ("e4", "e3", "d5", "e4,e4", "c4", "d5,d5", "e5,f5", "c3,b3", "b5", "f5,f5")),
+)
+
+
+def position(scene: Scene) -> GameState:
+    state = registry.get(scene.game).new(scene.params, scene.players)
+    for move in scene.moves:
+        state.play(move)  # a MoveError here means the list above went stale: fix it
+    return state
+
+
+def render(app: QApplication, scene: Scene, classic: bool, heights: bool) -> Path:
+    state = position(scene)
+    view = StackView(look=CLASSIC if classic else NEW)
+    view.resize(*SIZE)
+    view.show()
+    app.processEvents()
+    legal = None if state.outcome().over else state.legal_moves()
+    view.set_position(state, {}, legal, state.moves[-1] if state.moves else None)
+    view.reset_camera(animate=False)
+    view.set_show_heights(heights)
+    app.processEvents()
+    suffix = "-classic" if classic else ("-heights" if heights else "")
+    path = IMAGES / f"{scene.name}{suffix}.png"
+    if not view.grab_image().save(str(path)):
+        raise SystemExit(f"could not write {path}")
+    view.close()
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--classic", action="store_true", help="draw the first look")
+    parser.add_argument("--heights", action="store_true", help="write stack heights too")
+    parser.add_argument("--only", help="one scene by name")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for scene in SCENES:
+        if args.only and scene.name != args.only:
+            continue
+        print(render(app, scene, args.classic, args.heights).relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Help: the players' pages shipped in the package, the links between them, and a plain
+message for a game whose page is missing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QUrl
+
+from desktop import help as help_pages
+from desktop import main_window
+from desktop.dialogs import GameChoice
+from desktop.main_window import MainWindow
+from rules import registry
+from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
+
+GAMES = [info.name for info in registry.available()]
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
+    private_folders(monkeypatch, tmp_path)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
+    install_dialogs(monkeypatch)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
+    return window
+
+
+@pytest.fixture
+def unwritten_game(monkeypatch) -> str:
+    """A playable game with no page shipped: Druid's engine under another name."""
+    available = registry.available()
+    extra = replace(registry.get("druid"), name="menhir", title="Menhir")
+    monkeypatch.setattr(registry, "available", lambda: available + [extra])
+    return "menhir"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_playable_game_ships_a_page_that_names_each_of_its_options(game) -> None:
+    page = help_pages.find_page(game)
+    assert page is not None, f"desktop/help/{game}.md is missing"
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith(f"# {registry.get(game).title}\n")
+    for option in registry.get(game).options:
+        assert re.search(rf"`-{option.name}\b", text), f"{game}: -{option.name} not explained"
+
+
+@pytest.mark.parametrize("game", GAMES + ["guide"])
+def test_the_pages_speak_to_players_not_developers(game) -> None:
+    text = help_pages.find_page(game).read_text(encoding="utf-8")
+    for developer_word in ("rules/", "tests/", "docs/", ".py", "RULINGS", "engine", "golden"):
+        assert developer_word not in text, f"{game}.md mentions {developer_word!r}"
+
+
+def test_page_names_cannot_leave_the_help_folder() -> None:
+    assert help_pages.find_page("druid") is not None
+    for name in ("../help", "../launch", "druid.md", "Druid", ""):
+        assert help_pages.find_page(name) is None
+
+
+def test_every_page_lists_every_game_and_marks_the_one_on_screen() -> None:
+    text = help_pages.page_text("drogo")
+    assert text.startswith("# Drogo\n")
+    assert "- Rules of Drogo\n" in text  # the page on screen, not a link
+    assert "- [Playing Megalith](megalith-help:guide)\n" in text
+    for name, title in help_pages.games():
+        if name != "drogo":
+            assert f"- [Rules of {title}](megalith-help:{name})\n" in text
+    assert "no page" not in text
+
+
+def test_a_game_without_a_page_is_listed_as_such_and_its_page_says_so(unwritten_game) -> None:
+    guide = help_pages.desktop_guide_text()
+    assert guide.startswith("# Playing Megalith")
+    assert ("- [Rules of Menhir](megalith-help:menhir) (no page in this copy of Megalith)\n"
+            in guide)
+    assert help_pages.page_text("menhir").startswith(
+        "# Menhir\n\nThis copy of Megalith has no rules page for Menhir.")
+
+
+def test_f1_shows_the_current_game_s_page_and_its_links_open_the_others(
+        qtbot, window, unwritten_game) -> None:
+    dialog = window.show_rules()
+    assert dialog.windowTitle() == "Rules of Quadrant Y"
+    shown = dialog.browser.toPlainText()
+    assert "five games at once" in shown and "Rules of Menhir (no page" in shown
+    dialog.browser.anchorClicked.emit(QUrl("megalith-help:drogo"))
+    assert dialog.windowTitle() == "Rules of Drogo"
+    assert dialog.browser.toPlainText().startswith("Drogo\n")
+    dialog.browser.anchorClicked.emit(QUrl("megalith-help:menhir"))
+    assert dialog.windowTitle() == "Rules of Menhir"
+    assert "This copy of Megalith has no rules page for Menhir." in dialog.browser.toPlainText()
+    dialog.browser.anchorClicked.emit(QUrl("megalith-help:guide"))
+    assert dialog.windowTitle() == "Playing Megalith"
+
+
+def test_the_guide_is_the_help_menu_s_second_page(qtbot, window) -> None:
+    dialog = window.show_guide()
+    assert dialog.browser.toPlainText().startswith("Playing Megalith at the desk")
+    window.start_game(GameChoice("druid", [], ["alice", "bob"], []))
+    assert window.show_rules().browser.toPlainText().startswith("Druid\n")

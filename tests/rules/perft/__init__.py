@@ -1,0 +1,1 @@
+"""Perft golden counts per game (README.md beside this file)."""
