@@ -31,6 +31,8 @@ _worker_progress: Any = None
 def _start_worker(stop: Event, progress: Any) -> None:
     global _worker_stop, _worker_progress
     _worker_stop, _worker_progress = stop, progress
+    # Reports nobody has read must not keep a worker from exiting when the pool shuts down.
+    progress.cancel_join_thread()
 
 
 def _search_in_worker(job: int, index: int, state: GameState, iterations: int | None,
@@ -145,6 +147,7 @@ class Thinker:
     def close(self) -> None:
         self.stop()
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._progress.cancel_join_thread()
         self._progress.close()
 
     def __enter__(self) -> Thinker:

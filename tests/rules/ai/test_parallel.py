@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +62,20 @@ def test_a_forced_move_needs_no_worker(thinker: Thinker) -> None:
         state.play(move)
     job = thinker.start(state, seconds=30)
     assert job.done() and job.futures == [] and job.result().move == "--"
+
+
+def test_a_pool_whose_reports_nobody_read_still_closes() -> None:
+    """Workers put a report on the queue four times a second; unread reports must not keep
+    them from exiting when the pool shuts down (run apart, so a hang fails the test)."""
+    code = ("from rules import registry\n"
+            "from rules.ai.parallel import Thinker\n"
+            "if __name__ == '__main__':\n"
+            "    state = registry.new_game('druid', '-hex')\n"
+            "    with Thinker(2) as thinker:\n"
+            "        for _ in range(2):\n"
+            "            thinker.think(state, seconds=1.5)\n"
+            "    print('closed')\n")
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=root, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "closed", out.stderr
