@@ -142,6 +142,14 @@ class MainWindow(QMainWindow):
                                         tip="Take over the first player's stones (second move "
                                             "only)")
         self.resign_action = self._action("&Resign...", self.resign)
+        self.move_now_action = self._action("Computer: move &now", self.controller.move_now,
+                                            "Ctrl+Return",
+                                            tip="The computer plays its best move so far "
+                                                "(or starts thinking, if it is its turn)")
+        self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
+                                           "Ctrl+H",
+                                           tip="The computer looks for the best moves for "
+                                               "the player to move (one second)")
         self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
         self.previous_action = self._action("&Previous move", self.controller.show_previous,
                                             "Left")
@@ -185,6 +193,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
+        game_menu.addSeparator()
+        game_menu.addActions([self.move_now_action, self.suggest_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -271,13 +281,14 @@ class MainWindow(QMainWindow):
                 break
             colours.append((int(parts[0]), int(parts[1]), int(parts[2])))
         return GameChoice(str(stored), listed("newGame/parameters"), listed("newGame/players"),
-                          colours)
+                          colours, listed("newGame/computers"))
 
     def _remember_choice(self, choice: GameChoice) -> None:
         self.settings.setValue("newGame/game", choice.game)
         self.settings.setValue("newGame/parameters", choice.parameters)
         self.settings.setValue("newGame/players", choice.players)
         self.settings.setValue("newGame/colours", [",".join(map(str, c)) for c in choice.colours])
+        self.settings.setValue("newGame/computers", choice.computers)
 
     # ---- the game on the table --------------------------------------------------------
 
