@@ -33,6 +33,7 @@ from rules.ai.mcts import SearchResult
 from rules.ai.values import person_to_move
 from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
 from desktop import autosave
+from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
 from desktop.dialogs import GameChoice
 from desktop.session import Played, Session
@@ -56,6 +57,8 @@ class GameController(QObject):
         self._suggesting = False  # whether the search under way is a suggestion
         self.thinking: SearchResult | None = None  # the standing of the search under way
         self.suggestion: SearchResult | None = None  # the last suggestion, for its position
+        # "Analyse game": dropped with every change of the record or the game
+        self.analysis = GameAnalysis(self)
 
     # ---- a game on the table ------------------------------------------------------------
 
@@ -64,6 +67,7 @@ class GameController(QObject):
         """Puts a game on the table (its first change writes the autosave), with the seats
         the computer plays (none unless given)."""
         self._position_left()
+        self.analysis.cancel()
         self.session = session
         self.computers = dict(computers or {})
         self.gameReplaced.emit()
@@ -111,6 +115,7 @@ class GameController(QObject):
         worker processes end."""
         self._position_left()
         self.computer.close()
+        self.analysis.close()
         autosave.clear()
 
     # ---- playing ----------------------------------------------------------------------
@@ -243,6 +248,16 @@ class GameController(QObject):
         self.message.emit(f"Looking for a move for {session.who(session.shown.to_move)}...")
         return True
 
+    def analyse(self) -> bool:
+        """Starts searching every position of the game (the graph fills as they come)."""
+        session = self.session
+        if session is None or session.ply == 0:
+            self.message.emit("There is nothing to analyse yet: no move has been played.")
+            return False
+        self.analysis.start(session.states[:session.ply + 1])
+        self.message.emit(f"Analysing {session.ply} moves in the background...")
+        return True
+
     def _computer_turn(self) -> None:
         level = self.computer_level()
         session = self.session
@@ -334,6 +349,7 @@ class GameController(QObject):
     def _changed(self, message: str) -> None:
         """After every change to the record: autosave, redraw, say what happened."""
         self._position_left()
+        self.analysis.cancel()
         try:
             self._write_autosave()
         except OSError as exc:

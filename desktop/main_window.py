@@ -45,6 +45,7 @@ class MainWindow(QMainWindow):
         self.controller.gameReplaced.connect(self._game_replaced)
         self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
+        self.controller.analysis.updated.connect(self._analysis_updated)
         self.desk: Desk | None = None
         self.view: BoardView | None = None  # the board view of the current game
         self.summary: PositionView | None = None  # the owners/heights map, where the game has it
@@ -146,6 +147,11 @@ class MainWindow(QMainWindow):
                                             "Ctrl+Return",
                                             tip="The computer plays its best move so far "
                                                 "(or starts thinking, if it is its turn)")
+        self.analyse_action = self._action("&Analyse game", self.controller.analyse,
+                                           "Ctrl+Shift+A",
+                                           tip="The win rate of the side to move at every "
+                                               "move, drawn under the move list; click it to "
+                                               "see that move")
         self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
                                            "Ctrl+H",
                                            tip="The computer looks for the best moves for "
@@ -194,7 +200,7 @@ class MainWindow(QMainWindow):
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
         game_menu.addSeparator()
-        game_menu.addActions([self.move_now_action, self.suggest_action])
+        game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -417,6 +423,7 @@ class MainWindow(QMainWindow):
             self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
         self.panel.show_session(session)
+        self.panel.analysis_graph.set_current(session.viewed)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
@@ -436,6 +443,17 @@ class MainWindow(QMainWindow):
     def map_shown(self) -> bool:
         """Whether the owners/heights map is beside the board."""
         return self.summary is not None and not cast(QWidget, self.summary).isHidden()
+
+    def _analysis_updated(self) -> None:
+        analysis, graph = self.controller.analysis, self.panel.analysis_graph
+        session = self.session
+        shown = session is not None and (analysis.running or bool(analysis.rates))
+        graph.setVisible(shown)
+        if shown and session is not None:
+            graph.set_rates(analysis.rates, session.ply)
+            graph.set_current(session.viewed)
+            if not analysis.running:
+                self.say(f"Analysis done: {len(analysis.rates)} positions.")
 
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""

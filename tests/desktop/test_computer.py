@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 
+import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
@@ -133,3 +134,35 @@ def test_closing_the_window_ends_the_search(qtbot, window) -> None:
     window.close()
     assert not window.controller.computer.busy
     assert window.controller.computer._thinker is None
+
+
+def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, window) -> None:
+    start(window, ["", ""])
+    for move in ("c3", "b2", "d4", "a5"):
+        assert window.play_move(move)
+    controller, graph = window.controller, window.panel.analysis_graph
+    controller.analysis.iterations = 60
+    window.analyse_action.trigger()
+    assert graph.isVisible()
+    qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
+    rates = controller.analysis.rates
+    assert sorted(rates) == [0, 1, 2, 3, 4] and all(0 <= rates[p] <= 1 for p in range(5))
+    xs, ys = graph.curve.getData()
+    assert list(xs) == [0, 1, 2, 3, 4] and list(ys) == [rates[p] for p in range(5)]
+    assert window.message_label.text() == "Analysis done: 5 positions."
+    # the curve is drawn: some pixels of its blue on the graph
+    image = graph.grab().toImage()
+    blue = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
+               if image.pixelColor(x, y).getRgb()[:3] == (40, 90, 200))
+    assert blue > 10
+    # a click at ply 2 of the graph shows the position after two moves
+    item = graph.getPlotItem()
+    scene_point = item.vb.mapViewToScene(pg.QtCore.QPointF(2, 0.5))
+    widget_point = graph.mapFromScene(scene_point)
+    qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=widget_point)
+    qtbot.waitUntil(lambda: window.session.viewed == 2, timeout=5000)
+    assert graph.cursor.value() == 2
+    # a new move drops the analysis
+    window.controller.show_last()
+    assert window.play_move("e5")
+    assert controller.analysis.rates == {} and not graph.isVisible()
