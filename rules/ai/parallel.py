@@ -28,9 +28,14 @@ _worker_stop: Event | None = None
 _worker_progress: Any = None
 
 
+WORKER_NICENESS = 10  # searches yield the processor to the window (and anything else)
+
+
 def _start_worker(stop: Event, progress: Any) -> None:
     global _worker_stop, _worker_progress
     _worker_stop, _worker_progress = stop, progress
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     # Reports nobody has read must not keep a worker from exiting when the pool shuts down.
     progress.cancel_join_thread()
 

@@ -108,7 +108,8 @@ def test_the_window_stays_responsive_while_it_thinks(qtbot, window) -> None:
     timer.stop()
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert len(ticks) > 50
-    assert max(gaps) < 0.5  # generous: the machine running the tests is shared
+    assert max(gaps) < 1.0  # a search in this process would freeze it for 2 s; generous, as
+    # the machine running the tests is shared
 
 
 def test_two_computers_play_a_game_to_its_end(qtbot, window) -> None:
