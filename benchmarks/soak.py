@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -149,15 +150,24 @@ class Report:
     memory: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
-    def growth(self) -> int:
-        return self.memory.get("end", 0) - self.memory.get("warm", 0)
+    def growth(self) -> int | None:
+        """Bytes of resident memory gained after the warm-up, or None if the run ended
+        before the warm-up did."""
+        if "warm" not in self.memory or "end" not in self.memory:
+            return None
+        return self.memory["end"] - self.memory["warm"]
 
     def lines(self) -> Iterator[str]:
         yield (f"moves played {self.moves} in {self.games} games ({self.seconds:.0f} s); "
                f"undos {self.undos}, redos {self.redos}, walks {self.walks}, saves and "
                f"reopens {self.saves}, Drogo captures {self.captures}")
-        memory = ", ".join(f"{k} {v / MB:.1f} MB" for k, v in self.memory.items())
-        yield f"resident memory: {memory}; growth after warm-up {self.growth() / MB:+.1f} MB"
+        memory = ", ".join(f"{k} {self.memory[k] / MB:.1f} MB" for k in ("start", "warm", "end")
+                           if k in self.memory)
+        growth = self.growth()
+        yield f"resident memory: {memory}; " + (
+            f"growth after warm-up {growth / MB:+.1f} MB" if growth is not None else
+            "growth not measured: the run ended before every kind of game had been opened "
+            "(play more --moves)")
         yield f"warnings seen: {len(self.warnings)}"
         yield from (f"  {w}" for w in self.warnings[:20])
         yield f"problems: {len(self.problems)}"
@@ -370,7 +380,6 @@ def soak(moves: int, seed: int = 15, warm_up: int | None = None,
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
-    report.memory.setdefault("warm", report.memory["start"])
     return report
 
 
@@ -384,24 +393,46 @@ def pump() -> None:
 
 def _drive(folder: Path, moves: int, seed: int, warm_up: int, game_moves: tuple[int, int],
            report: Report, holder: list[Soak]) -> None:
+    """Starts Megalith as `megalith FILE` does (desktop.app.run) and soaks its window from a
+    timer inside the application's event loop; closing the window at the end returns."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMainWindow
+
     from desktop import app
 
-    application = app.create_application()
-    window = app.MainWindow()
-    window.resize(900, 650)
-    window.show()
-    window.activateWindow()
-    application.processEvents()
-    window.start()  # what a start does: here the default game, replaced by the soak's files
-    application.processEvents()
-    soak_ = Soak(window, folder, random.Random(seed), report, pump, game_moves)
-    holder.append(soak_)
+    first = folder / "first.txt"
+    records.save(first, Record("druid", [], ["ann", "bob"]))
+
+    def soak_the_window() -> None:
+        windows = [w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, QMainWindow) and w.isVisible()]
+        try:
+            if len(windows) != 1:
+                raise RuntimeError(f"{len(windows)} main windows are open, not one")
+            window = windows[0]
+            window.resize(900, 650)
+            pump()
+            soak_ = Soak(window, folder, random.Random(seed), report, pump, game_moves)
+            holder.append(soak_)
+            soak_.run(moves, warm_up)
+        except Exception as exc:  # noqa: BLE001 - reported, and the loop must end anyway
+            report.problems.append(f"the soak stopped: {type(exc).__name__}: {exc}")
+        finally:
+            for window in windows:
+                window.close()
+            QCoreApplication.exit(0)
+
+    app.create_application()
+    QTimer.singleShot(0, soak_the_window)
+    handlers = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    wakeup = signal.set_wakeup_fd(-1)
     try:
-        soak_.run(moves, warm_up)
-    finally:
-        window.close()
-        window.deleteLater()
-        application.processEvents()
+        app.run(str(first))
+    finally:  # run() takes SIGINT and SIGTERM for the window: give them back to the caller
+        signal.set_wakeup_fd(wakeup)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    pump()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -417,7 +448,9 @@ def main(argv: list[str] | None = None) -> int:
     report = soak(args.moves, args.seed)
     for line in report.lines():
         print(line)
-    failed = bool(report.problems or report.warnings) or report.growth() > args.max_growth * MB
+    growth = report.growth()
+    failed = bool(report.problems or report.warnings) or (
+        growth is not None and growth > args.max_growth * MB)
     print("FAILED" if failed else "OK")
     return 1 if failed else 0
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported only where the icon is made: the command line needs none
+    from PySide6.QtGui import QIcon
 
 ICON_SVG = "megalith.svg"
 ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
@@ -37,13 +41,13 @@ def icon_png(size: int) -> Traversable:
     return asset(f"icons/megalith-{size}.png")
 
 
-def app_icon():  # -> QIcon (Qt imported here so the command line never loads it)
-    """The application icon: every PNG size, so no size is scaled at run time."""
-    from PySide6.QtGui import QIcon, QPixmap
+def app_icon() -> QIcon:
+    """The application icon: every PNG size, so no size is scaled at run time. Qt reads a
+    file only when a size is first drawn, which keeps the icon out of the start-up time."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QIcon
 
     icon = QIcon()
     for size in ICON_SIZES:
-        pixmap = QPixmap()
-        pixmap.loadFromData(icon_png(size).read_bytes(), "PNG")
-        icon.addPixmap(pixmap)
+        icon.addFile(str(icon_png(size)), QSize(size, size))
     return icon

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QL
 from rules import registry
 from rules.protocol import OptionError
 from rules.record import RecordError
+from rules.text import shown
 
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
@@ -31,6 +32,7 @@ from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
 from desktop.session import Session
+from desktop.version import version
 from desktop.views.base import BoardView, PositionView
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
@@ -70,7 +72,7 @@ class MainWindow(QMainWindow):
         self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
-        self._set_move_examples("c3")
+        self._set_move_examples("c3, resign")
         self.move_line.returnPressed.connect(self.play_typed)
         play_button = QPushButton("Play")
         play_button.clicked.connect(self.play_typed)
@@ -376,8 +378,8 @@ class MainWindow(QMainWindow):
         self._show_map(self.map_action.isChecked())
 
     def _set_move_examples(self, examples: str) -> None:
-        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}, "
-                                          "pass, swap, resign) and press Enter")
+        self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}) "
+                                          "and press Enter")
 
     def _reset_camera(self) -> None:
         if self.view is not None:
@@ -422,7 +424,9 @@ class MainWindow(QMainWindow):
             assert self.summary is not None
             self.summary.cancel_pending()
             self.summary.set_position(state, colours, legal, last, cells)
-        self.panel.show_session(session)
+        entry = self.desk
+        facts = entry.facts(state) if entry is not None and entry.facts is not None else []
+        self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
         self.panel.analysis_graph.set_current(session.viewed)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)
@@ -478,12 +482,13 @@ class MainWindow(QMainWindow):
             later = session.ply - session.viewed
             answer = QMessageBox.question(
                 self, "Discard later moves?",
-                f"You are looking at move {session.viewed} of {session.ply}. Playing {text} "
+                f"You are looking at move {session.viewed} of {session.ply}. Playing "
+                f"{shown(text)} "
                 f"here discards the {later} later move{'s' if later != 1 else ''}. Play it?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No)
             if answer != QMessageBox.StandardButton.Yes:
-                self.say(f"{text} not played: the later moves are kept.")
+                self.say(f"{shown(text)} not played: the later moves are kept.")
                 return False
         return self.controller.play(text)
 
@@ -682,4 +687,5 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         titles = ", ".join(info.title for info in registry.available())
         QMessageBox.about(self, "About Megalith",
-                          f"Megalith: a table for Cameron Browne's pbmserv games ({titles}).")
+                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
+                          f"({titles}).")

@@ -8,6 +8,7 @@ people's colours by seat, the file it came from and whether it has changed since
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -177,12 +178,19 @@ class Session:
         """Whether move number `ply` (from 0) was a pass the player could not avoid."""
         return self.record.moves[ply] == PASS and _pass_forced(self.states[ply])
 
-    def move_table(self) -> list[list[str]]:
+    def move_table(self, move_note: Callable[[GameState, int], str] | None = None
+                   ) -> list[list[str]]:
         """The moves as pbmserv lays them out: one row per round, one column per seat.
-        Forced passes are marked '(Auto)' as pbmserv marks automatic moves."""
+        Forced passes are marked '(Auto)' as pbmserv marks automatic moves; `move_note(state,
+        ply)`, read on the position after move `ply` (from 1), adds what that move did by
+        itself (a tile game's auto tiles)."""
         width = len(self.sides)
         texts = [f"{m} (Auto)" if self.is_forced_pass(i) else m
                  for i, m in enumerate(self.record.moves)]
+        if move_note is not None:
+            for i, text in enumerate(texts):
+                note = move_note(self.states[i + 1], i + 1)
+                texts[i] = f"{text} {note}" if note else text
         return [texts[i:i + width] for i in range(0, len(texts), width)]
 
     # ---- walking the move list -------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Pictures of each 3D game's default view for docs/desktop.md, drawn by the app's own view.
+"""Pictures of each 3D game's default view for the documentation, drawn by the app's own view.
 
 Each game is played from a fixed list of moves (legal, checked by the engine as they are
 played), shown in a StackView at 960x640 with the default camera, and saved as a PNG under

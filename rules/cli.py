@@ -17,7 +17,7 @@ from rules import record as records
 from rules.ai import commands as ai_commands
 from rules.protocol import GameState
 from rules.record import Record, RecordError
-from rules.text import shown
+from rules.text import number, quoted, shown
 
 
 def _read(path: str) -> Record:
@@ -78,6 +78,14 @@ def _print_report(data: dict[str, Any], out: TextIO) -> None:
         print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)
 
 
+def _ply(text: str) -> int:
+    """`--ply`'s value: a number of moves, read as every number of a record is."""
+    value = number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a number of moves: {quoted(text)}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="megalith",
@@ -88,10 +96,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("--legal", action="store_true", help="list every legal move")
-    check.add_argument("--ply", type=int, help="replay only the first N moves")
+    check.add_argument("--ply", help="replay only the first N moves", type=_ply)
     show = commands.add_parser("show", help="print the board as text")
     show.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
-    show.add_argument("--ply", type=int, help="show the position after N moves")
+    show.add_argument("--ply", help="show the position after N moves", type=_ply)
     ai_commands.add_commands(commands)
     return parser
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -34,7 +35,10 @@ class Desk:
     heights map shown beside a 3D board, for games that have pbmserv's two summaries.
     `camera`: the view turns and has a top view. `lintels`: two-ended moves laid in lintel
     mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
-    `move_examples`: notation shown in the move line's placeholder.
+    `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
+    about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
+    what move `ply` did by itself, read on the position after it, for the move table (a
+    tile game's auto tiles).
     """
 
     name: str
@@ -44,6 +48,8 @@ class Desk:
     lintels: bool = False
     tile_palette: bool = False
     move_examples: str = "c3"
+    facts: Callable[[Any], list[str]] | None = None
+    move_note: Callable[[Any, int], str] | None = None
 
 
 def desk(game: str) -> Desk:

@@ -22,5 +22,5 @@ DESK = Desk(
     make_view=_view,
     make_map=_map,
     camera=True,
-    move_examples="c3, c3,c4, c3,c3",
+    move_examples="c3, c3,c4, c3,c3, swap, resign",
 )

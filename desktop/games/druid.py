@@ -27,5 +27,5 @@ DESK = Desk(
     make_map=_map,
     camera=True,
     lintels=True,
-    move_examples="c3, b2-b4, c3,a4, n",
+    move_examples="c3, b2-b4, c3,a4, n, pass, swap, resign",
 )

@@ -12,4 +12,4 @@ def _view(parent: QWidget | None) -> QWidget:
     return TriangleView(parent)
 
 
-DESK = Desk(name="quady", make_view=_view, move_examples="e9")
+DESK = Desk(name="quady", make_view=_view, move_examples="e9, swap, resign")

@@ -9,10 +9,14 @@ game or when the table's columns change (a swap renames them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
+
+from rules.protocol import GameState
 
 from desktop.panels.analysis_graph import AnalysisGraph
 from desktop.session import Session
@@ -65,6 +69,13 @@ class SidePanel(QWidget):
         self.subgames_label.setWordWrap(True)
         layout.addWidget(self.subgames_label)
 
+        self.facts_label = QLabel()
+        self.facts_label.setObjectName("facts")
+        self.facts_label.setWordWrap(True)
+        self.facts_label.hide()
+        layout.addWidget(self.facts_label)
+        self._move_note: Callable[[GameState, int], str] | None = None
+
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
         self.start_button.clicked.connect(lambda: self.plySelected.emit(0))
@@ -97,10 +108,15 @@ class SidePanel(QWidget):
 
     # ---- showing the session --------------------------------------------------------
 
-    def show_session(self, session: Session) -> None:
-        """Shows the session (players, scores, table, note), changing only what differs
-        from what is on show; a new session is laid out from scratch."""
+    def show_session(self, session: Session, facts: Sequence[str] = (),
+                     move_note: Callable[[GameState, int], str] | None = None) -> None:
+        """Shows the session (players, scores, `facts` about the position such as a tile
+        game's pool, the table with each move's `move_note`, the note), changing only what
+        differs from what is on show; a new session is laid out from scratch."""
         self.commit_note()
+        self._move_note = move_note
+        self.facts_label.setText("\n".join(facts))
+        self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
         self._session = session
         self._fill_players(session, fresh)
@@ -156,8 +172,8 @@ class SidePanel(QWidget):
         sides = session.sides
         header = [f"{s} {session.name(s)}" for s in sides]
         cells = [(text, session.note(ply))
-                 for ply, text in enumerate((t for row in session.move_table() for t in row),
-                                            start=1)]
+                 for ply, text in enumerate(
+                     (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
         if fresh or header != self._header:
             self._rebuild_table(header, cells)

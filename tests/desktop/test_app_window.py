@@ -584,3 +584,12 @@ def test_caption_names_the_game_players_move_and_result() -> None:
         "Quadrant Y -size=5", "X xena  -  O otto", "after move 2 of 3: O played a2"]
     session.view(0)
     assert caption_lines(session, "t")[2] == "start position (3 moves in the game)"
+
+
+def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs) -> None:
+    from desktop.version import version
+
+    window.about_action.trigger()
+    (text,) = dialogs.texts("about")
+    assert text.startswith(f"Megalith {version()}:") and version() != "unknown"
+    assert "Druid" in text and "Quadrant Y" in text and "Dragons" in text

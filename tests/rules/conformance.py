@@ -136,11 +136,12 @@ def check_legal_moves_play(state: GameState, legal: tuple[str, ...], rng: random
 
 def illegal_sample(legal: tuple[str, ...], elsewhere: set[str], played: list[str],
                    rng: random.Random) -> list[str]:
-    """Texts that must be refused here: junk, move shapes of all games, cells off the board
-    (from listed moves, with their numbers or letters pushed out of range), moves listed in
-    other positions, and moves already played, in upper case (occupied cells). Texts that are
-    legal here are left out."""
-    texts = rng.sample(JUNK, JUNK_TRIED) + rng.sample(SHAPES, SHAPES_TRIED)
+    """Texts that must be refused here: pass and swap, junk, move shapes of all games, cells
+    off the board (from listed moves, with their numbers or letters pushed out of range),
+    moves listed in other positions, and moves already played, in upper case (occupied
+    cells). Texts that are legal here are left out."""
+    texts = [PASS, "PASS", SWAP, *rng.sample(JUNK, JUNK_TRIED)]
+    texts += rng.sample(SHAPES, SHAPES_TRIED)
     with_digits = [m for m in legal if re.search(r"\d", m)]
     for move in rng.sample(with_digits, min(OFF_BOARD_FROM, len(with_digits))):
         texts += [re.sub(r"\d+", "999", move), re.sub(r"\d+", "0", move),

@@ -49,8 +49,10 @@ def test_smallest_and_largest_boards_open_and_play(game: str, flags: list[str], 
             state = registry.new_game(game, [*flags, f"-size={size}"], players)
             for _ in range(3):
                 legal = state.legal_moves()
+                if not legal:  # a game that ends sooner (Trichet's smallest pool: one move)
+                    break
                 state.play(legal[len(legal) // 2])
-            assert state.ply == 3
+            assert state.ply == 3 or state.outcome().over
             assert time.perf_counter() - start < 5, f"{game} -size={size} is slow to play"
 
 

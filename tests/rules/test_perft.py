@@ -65,10 +65,11 @@ def test_regenerating_refuses_to_overwrite_without_force(tmp_path: Path,
     path = path_of("quady", tmp_path)
     game, positions = load(path)
     assert game == "quady" and positions and all(p.counts for p in positions)
-    assert [(p.parameters, p.moves) for p in positions] == [
-        (p.parameters, p.moves) for g, p in STORED if g == "quady"]
+    assert [(p.parameters, p.players) for p in positions] == [
+        (p.parameters, p.players) for g, p in STORED if g == "quady"]
 
-    positions[0].counts = [1, 2]
+    positions[1].moves = ["c3", "swap"]
+    positions[1].counts = [1, 2]
     path.write_text(regenerate.dumps(game, positions))
     edited = path.read_text()
     assert regenerate.main(["quady"], folder=tmp_path) == 0
@@ -76,7 +77,10 @@ def test_regenerating_refuses_to_overwrite_without_force(tmp_path: Path,
     assert path.read_text() == edited
 
     assert regenerate.main(["quady", "--force"], folder=tmp_path) == 0
-    assert load(path)[1][0].counts == load(path_of("quady"))[1][0].counts
+    kept = load(path)[1][1]
+    assert kept.moves == ["c3", "swap"]
+    # 15 cells, two taken or swapped: 14, 14 x 13, 14 x 13 x 12 (no game of Y ends so soon)
+    assert kept.counts == [14, 182, 2184]
 
 
 def test_regenerating_an_unknown_game_fails(tmp_path: Path) -> None:

@@ -186,3 +186,14 @@ def test_an_empty_note_is_no_note_so_a_record_reads_back_as_written() -> None:
     record = records.parse("(game druid)\n(players a b)\n(moves\nc3\n)\n(notes\n0\n1 \n1 x\n)\n")
     assert record.notes == {1: "\nx"}
     assert records.parse(records.dumps(record)) == record
+
+
+@pytest.mark.parametrize("value", ["1" * 5000, "-1", "²"])
+def test_check_refuses_a_ply_that_is_no_number_of_moves(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text("druid\nc3\n")
+    with pytest.raises(SystemExit) as done:
+        cli.main(["check", str(path), "--ply", value])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "not a number of moves" in err and len(err) < 400

@@ -22,6 +22,7 @@ SETUPS = [
     ("drogo", "-size=4", 2), ("drogo", "-size=4 -single", 3), ("drogo", "-size=4 -in_place", 4),
     ("drogo", "-size=5 -easy_free", 2),
     ("quady", "-size=5", 2), ("quady", "-size=9", 2),
+    ("trichet", "", 2), ("trichet", "-size=20 -win_size=6", 2), ("trichet", "-num_tiles=30", 2),
 ]
 
 

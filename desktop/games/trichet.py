@@ -1,0 +1,18 @@
+"""Trichet on the desk: triangular tiles on an open 2D table, placed by pointing at a
+numbered place (the corner nearest the pointer chooses the tile's orientation)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from desktop.games import Desk
+from desktop.games.tiles import auto_note, pool_facts
+
+
+def _view(parent: QWidget | None) -> QWidget:
+    from desktop.views.trichet import TrichetView
+    return TrichetView(parent)
+
+
+DESK = Desk(name="trichet", make_view=_view, tile_palette=True, move_examples="d3, resign",
+            facts=pool_facts, move_note=auto_note)

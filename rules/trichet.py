@@ -1,0 +1,372 @@
+"""Trichet (pbmserv `trichet`): triangular tiles, auto moves, and closing a region.
+
+Read with shared/RULINGS.md ("Coordinates", tile games, and "Trichet"); the geometry and the
+six orientation letters are in rules/trichet_tiles.py, the text drawing in
+rules/trichet_text.py, our reading in docs/rules/trichet.md.
+
+Every lattice point touched by a tile has one colour, `o` or `.`, and a tile fits an empty
+triangle when it agrees with the colours already fixed at its corners. The numbered places
+are the empty triangles with at least one fixed corner that some letter fits (a triangle
+whose three fixed corners are alike fits none), numbered 1, 2, .. in reading order. A move
+is a letter and a place number (`d3`); then every triangle that exactly one letter fits is
+filled, always the first in reading order, until none is left or the pool is empty; then the
+win test runs.
+
+Speed: the places and the triangles with one fit are kept as sets and updated only around
+the points a new tile fixes (at most three points, six triangles each); the win test
+explores only the regions of the points this move's tiles touch, and stops at the first
+empty triangle next to a region (an open region cannot be closed).
+
+The outcome's `chain` lists each closed winning region as strings: `"p:x,y"` for its lattice
+points, then `"t:x,r"` for the tiles touching them, each group in reading order.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rules.contracts import PlacedTile
+from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from rules.registry import GameInfo
+from rules.trichet_text import draw
+from rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
+                                 LETTERS, ODD_CORNER, OH, Coord, corners, points_up,
+                                 reading_key, triangles_at)
+
+DEFAULT_SIZE = 54
+DEFAULT_WIN_SIZE = 10
+MIN_SIZE, MAX_SIZE = 3, 999  # the pool; MAX_SIZE also bounds -win_size
+OPENING: tuple[tuple[Coord, str], ...] = (((0, 0), "a"), ((0, 1), "a"))
+SIDE_NAMES = {OH: "Oh", DOT: "Dot"}
+_MOVE = re.compile(r"([a-z]+)([0-9]+)")
+_READING = itemgetter(1, 0)  # reading_key, at C speed
+
+
+@dataclass(frozen=True)
+class Region:
+    """A closed region: its colour, lattice points and the tiles touching them."""
+
+    colour: str
+    points: tuple[Coord, ...]
+    tiles: tuple[Coord, ...]
+
+    def chain(self) -> tuple[str, ...]:
+        return (tuple(f"p:{x},{y}" for x, y in self.points)
+                + tuple(f"t:{x},{r}" for x, r in self.tiles))
+
+
+class TrichetState(GameState):
+    """A game of Trichet. Dot (`.`) makes the first recorded move: Oh's (`o`) opening tiles
+    are placed by the game, so the seats are Dot then Oh."""
+
+    game = "trichet"
+    voluntary_pass = False
+    offers_swap = False
+
+    def __init__(self, size: int = DEFAULT_SIZE, win_size: int = DEFAULT_WIN_SIZE,
+                 options: dict[str, int | bool] | None = None) -> None:
+        super().__init__(options=dict(options or {}), turn_order=(DOT, OH))
+        self.size = size
+        self.win_size = win_size
+        self._tiles: dict[Coord, str] = {}
+        self._colour: dict[Coord, str] = {}
+        self._places: dict[Coord, tuple[str, ...]] = {}  # numbered place -> fitting letters
+        self._forced: set[Coord] = set()
+        self._placed: list[PlacedTile] = []
+        self._order: list[Coord] | None = None  # the places in reading order, when known
+        self._outcome = Outcome()
+        for tri, letter in OPENING:
+            self._put(tri, letter, 0, False)
+
+    # ---- the TilePosition contract (rules/contracts.py) --------------------------------
+
+    def placed(self) -> list[PlacedTile]:
+        return list(self._placed)
+
+    def places(self) -> list[Coord]:
+        """The numbered places; none once the game is over."""
+        if self._outcome.over:
+            return []
+        if self._order is None:
+            self._order = sorted(self._places, key=_READING)
+        return list(self._order)
+
+    def required_places(self) -> frozenset[Coord]:
+        return frozenset()
+
+    def fitting(self, coord: Coord) -> tuple[str, ...]:
+        return () if self._outcome.over else self._places.get(coord, ())
+
+    def refusal(self, coord: Coord) -> str:
+        if coord in self._tiles:
+            return "a tile is already there"
+        if self._outcome.over:
+            return "the game is over"
+        if coord in self._places:
+            return ""
+        colours = [self._colour.get(point) for point in corners(coord)]
+        if all(colour is None for colour in colours):
+            return "a tile must touch a placed tile by an edge or a corner"
+        return (f"its three corners are already all {COLOUR_NAMES[colours[0] or OH]}, "
+                "and every tile has corners of both colours")
+
+    def move_text(self, letter: str, coord: Coord) -> str:
+        order = self.places()
+        if coord not in order:
+            raise ValueError(f"{coord} is not a numbered place")
+        return f"{letter}{order.index(coord) + 1}"
+
+    @property
+    def pool_left(self) -> int:
+        return self.size - len(self._tiles)
+
+    # ---- more queries for the views --------------------------------------------------
+
+    def tile(self, coord: Coord) -> str | None:
+        """The letter of the tile on the triangle, None when it is empty."""
+        return self._tiles.get(coord)
+
+    def colour(self, point: Coord) -> str | None:
+        """The colour fixed at a lattice point (`o` or `.`), None while no tile touches it."""
+        return self._colour.get(point)
+
+    def tiles_of_move(self, ply: int) -> tuple[list[PlacedTile], list[PlacedTile]]:
+        """The tiles record move `ply` (from 1; 0 for the opening) placed: the player's own,
+        and those the rules then placed automatically, in the order they were placed."""
+        tiles = [tile for tile in self._placed if tile.ply == ply]
+        return [t for t in tiles if not t.auto], [t for t in tiles if t.auto]
+
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        match = _MOVE.fullmatch(move)
+        return (f"{match.group(1)}{int(match.group(2))}",) if match else ()
+
+    # ---- the protocol ---------------------------------------------------------------
+
+    def _board_moves(self) -> list[str]:
+        return [f"{letter}{number}" for number, tri in enumerate(self.places(), 1)
+                for letter in self._places[tri]]
+
+    def board_moves_exist(self) -> bool:
+        return not self._outcome.over and bool(self._places)
+
+    def _board_outcome(self) -> Outcome:
+        return self._outcome
+
+    def _board_over(self) -> bool:
+        return self._outcome.status != "ongoing"
+
+    def _play_board_move(self, text: str) -> str:
+        letter, number, tri = self._parse(text)
+        fits = self._places[tri]
+        if letter not in fits:
+            raise MoveError(text, self._contradiction(letter, tri, fits))
+        mover = self.turn_order[len(self.moves) % 2]
+        ply = len(self.moves) + 1
+        touched = self._place_with_autos(tri, letter, ply)
+        self._outcome = self._decide(mover, touched)
+        return f"{letter}{number}"
+
+    def copy(self) -> TrichetState:
+        clone = super().copy()
+        assert isinstance(clone, TrichetState)
+        return clone
+
+    def render(self) -> str:
+        """The tiles drawn as on the help page, each empty place showing its number while
+        the game goes on."""
+        return draw(self._tiles, {tri: str(number) for number, tri in enumerate(self.places(), 1)})
+
+    # ---- the engine -----------------------------------------------------------------
+
+    def _fits(self, tri: Coord) -> tuple[str, ...]:
+        colour = self._colour.get
+        a, b, c = corners(tri)
+        return FITS[(colour(a), colour(b), colour(c))]
+
+    def _parse(self, text: str) -> tuple[str, int, Coord]:
+        """The letter, the place number and the place a move names; MoveError when it names
+        none."""
+        match = _MOVE.fullmatch(text)
+        if match is None:
+            raise MoveError(text, "a move is a tile letter a to f and a place number, "
+                                  "as in d3")
+        letter, number = match.group(1), int(match.group(2))
+        if letter not in LETTERS:
+            raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
+                                  "(o on one corner) and d, e, f (. on one corner)")
+        order = self.places()
+        if not 1 <= number <= len(order):
+            raise MoveError(text, f"there is no place {number}: the places are numbered 1 "
+                                  f"to {len(order)} in this position")
+        return letter, number, order[number - 1]
+
+    def _contradiction(self, letter: str, tri: Coord, fits: tuple[str, ...]) -> str:
+        """Why `letter` does not fit the place `tri`: the first corner whose colour it
+        contradicts, and the letters that do fit."""
+        names = CORNER_NAMES[points_up(tri)]
+        for name, point, want in zip(names, corners(tri), CORNER_COLOURS[letter]):
+            have = self._colour.get(point)
+            if have is not None and have != want:
+                return (f"tile {letter} puts {COLOUR_NAMES[want]} on the {name} corner, "
+                        f"which is already {COLOUR_NAMES[have]}; here fit: {', '.join(fits)}")
+        raise AssertionError("a letter that agrees with every corner fits")
+
+    def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:
+        """Place a tile and update the places around the points it fixes."""
+        tiles, places, forced, fixed = self._tiles, self._places, self._forced, self._colour
+        tiles[tri] = letter
+        places.pop(tri, None)
+        forced.discard(tri)
+        self._placed.append(PlacedTile(tri, letter, ply, auto))
+        self._order = None
+        for point, colour in zip(corners(tri), CORNER_COLOURS[letter]):
+            if point in fixed:
+                continue
+            fixed[point] = colour
+            for near in triangles_at(point):
+                if near in tiles:
+                    continue
+                a, b, c = corners(near)
+                fits = FITS[(fixed.get(a), fixed.get(b), fixed.get(c))]
+                if not fits:
+                    places.pop(near, None)
+                    forced.discard(near)
+                    continue
+                places[near] = fits
+                if len(fits) == 1:
+                    forced.add(near)
+                else:
+                    forced.discard(near)
+
+    def _place_with_autos(self, tri: Coord, letter: str, ply: int) -> set[Coord]:
+        """The player's tile, then the auto moves; the corners of every tile placed."""
+        self._put(tri, letter, ply, False)
+        touched = set(corners(tri))
+        while self._forced and self.pool_left > 0:
+            auto = min(self._forced, key=_READING)
+            self._put(auto, self._places[auto][0], ply, True)
+            touched.update(corners(auto))
+        return touched
+
+    def _decide(self, mover: str, touched: Iterable[Coord]) -> Outcome:
+        """The outcome after a move whose tiles touched these points."""
+        winning = [region for region in self._closed_regions(touched)
+                   if len(region.tiles) >= self.win_size]
+        colours = {region.colour for region in winning}
+        if len(colours) == 2:
+            other = DOT if mover == OH else OH
+            return Outcome("win", other, reason=(
+                f"{SIDE_NAMES[mover]}'s move closed winning regions of both colours, so "
+                f"{SIDE_NAMES[mover]} loses"), chain=_chain(winning))
+        if colours:
+            (colour,) = colours
+            sizes = " and ".join(str(len(region.tiles)) for region in winning)
+            by = "" if colour == mover else f" ({SIDE_NAMES[mover]}'s move closed it)"
+            return Outcome("win", colour, reason=(
+                f"{SIDE_NAMES[colour]} closed a region of {sizes} tiles{by}"),
+                chain=_chain(winning))
+        if self.pool_left <= 0:
+            return Outcome("draw", reason="the pool is empty and no region is closed")
+        if not self._places:
+            return Outcome("draw", reason="no tile can be placed anywhere")
+        return Outcome()
+
+    def _closed_regions(self, points: Iterable[Coord]) -> list[Region]:
+        """The closed regions holding any of these points, in reading order of their first
+        point."""
+        tiles = self._tiles
+        seen: set[Coord] = set()
+        regions = []
+        # Most points still touch an empty triangle: their regions are open.
+        candidates = [p for p in points if all(t in tiles for t in triangles_at(p))]
+        for point in sorted(candidates, key=_READING):
+            if point not in seen:
+                region = self._explore(point, seen)
+                if region is not None:
+                    regions.append(region)
+        return regions
+
+    def _explore(self, start: Coord, seen: set[Coord]) -> Region | None:
+        """The region of `start` if it is closed, else None (as soon as an empty triangle
+        touches it). Every point reached is added to `seen`."""
+        tiles = self._tiles
+        points = {start}
+        seen.add(start)
+        touching: set[Coord] = set()
+        stack = [start]
+        while stack:
+            point = stack.pop()
+            for tri in triangles_at(point):
+                letter = tiles.get(tri)
+                if letter is None:
+                    return None
+                touching.add(tri)
+                cs = corners(tri)
+                index = cs.index(point)
+                odd = ODD_CORNER[letter]
+                if index != odd:  # the larger region joins the two corners that are not odd
+                    other = cs[3 - index - odd]
+                    if other not in points:
+                        points.add(other)
+                        seen.add(other)
+                        stack.append(other)
+        return Region(self._colour[start], tuple(sorted(points, key=reading_key)),
+                      tuple(sorted(touching, key=reading_key)))
+
+    # ---- for tests ------------------------------------------------------------------
+
+    @classmethod
+    def from_tiles(cls, tiles: Mapping[Coord, str], size: int = DEFAULT_SIZE,
+                   win_size: int = DEFAULT_WIN_SIZE) -> TrichetState:
+        """A position holding these tiles besides the opening (as opening tiles, ply 0),
+        placed in reading order without auto moves: for tests that rebuild a help page's
+        picture. Dot is to move; the outcome is not computed."""
+        state = cls(size, win_size)
+        for tri in sorted(tiles, key=reading_key):
+            if tri in state._tiles:
+                if state._tiles[tri] != tiles[tri]:
+                    raise ValueError(f"{tri} holds an opening tile {state._tiles[tri]}")
+                continue
+            if tiles[tri] not in state._fits(tri):
+                raise ValueError(f"{tiles[tri]} does not fit at {tri}")
+            state._put(tri, tiles[tri], 0, False)
+        return state
+
+
+def _chain(regions: list[Region]) -> tuple[str, ...]:
+    return tuple(item for region in regions for item in region.chain())
+
+
+def _new_game(options: dict[str, int | bool], players: int) -> TrichetState:
+    if "size" in options and "num_tiles" in options and options["size"] != options["num_tiles"]:
+        raise OptionError("-size and -num_tiles are the same option: give one of them")
+    size = options.get("size", options.get("num_tiles", DEFAULT_SIZE))
+    win_size = options.get("win_size", DEFAULT_WIN_SIZE)
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise OptionError(f"-size={size} is out of range ({MIN_SIZE} to {MAX_SIZE}): the pool "
+                          "holds the two opening tiles and at least one to play")
+    if not isinstance(win_size, int) or isinstance(win_size, bool) or \
+            not 1 <= win_size <= MAX_SIZE:
+        raise OptionError(f"-win_size={win_size} is out of range (1 to {MAX_SIZE}): a winning "
+                          "region has at least one tile")
+    return TrichetState(size, win_size, options)
+
+
+INFO = GameInfo(
+    name="trichet",
+    title="Trichet",
+    min_players=2,
+    max_players=2,
+    options=(
+        OptionSpec("size", "int", "tiles in the pool, the two opening tiles included "
+                   "(default 54)", minimum=MIN_SIZE, maximum=MAX_SIZE),
+        OptionSpec("num_tiles", "int", "the same as -size", minimum=MIN_SIZE,
+                   maximum=MAX_SIZE),
+        OptionSpec("win_size", "int", "the fewest tiles a closed region needs to win "
+                   "(default 10)", minimum=1, maximum=MAX_SIZE),
+    ),
+    factory=_new_game,
+)

@@ -1,0 +1,58 @@
+"""What the window says about text typed into its move line (issue 15): a pasted block of
+thousands of characters, or one with control characters, is quoted short and escaped, in the
+status bar and in the question asked before discarding later moves; nothing changes."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from desktop import main_window
+from desktop.dialogs import GameChoice
+from desktop.main_window import MainWindow
+from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
+
+PASTED = "c3\x1b[2J" + "é" * 100_000
+
+
+@pytest.fixture
+def dialogs(monkeypatch, tmp_path):
+    private_folders(monkeypatch, tmp_path)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
+    return install_dialogs(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, dialogs) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
+    return window
+
+
+def type_move(qtbot, window: MainWindow, text: str) -> None:
+    window.move_line.setText(text)
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+
+
+def test_a_pasted_block_is_refused_and_quoted_short(qtbot, window: MainWindow) -> None:
+    type_move(qtbot, window, PASTED)
+    said = window.message_label.text()
+    assert said.startswith("Illegal move c3\\x1b[2J") and " characters): no move is" in said
+    assert len(said) < 200 and said.isprintable()
+    assert window.session.ply == 0
+
+
+def test_the_discard_question_quotes_typed_text_short(qtbot, window: MainWindow,
+                                                       dialogs) -> None:
+    for move in ("a1", "b2"):
+        type_move(qtbot, window, move)
+    window.show_ply(1)
+    dialogs.answers = [QMessageBox.StandardButton.No]
+    type_move(qtbot, window, PASTED)
+    question = dialogs.texts("question")[-1]
+    assert "Playing c3\\x1b[2J" in question and len(question) < 250
+    said = window.message_label.text()
+    assert said.endswith("not played: the later moves are kept.") and len(said) < 150
+    assert window.session.ply == 2

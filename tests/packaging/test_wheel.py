@@ -1,0 +1,109 @@
+"""The sdist and the wheel work as a normal (not editable) `pip install`: in a fresh venv,
+away from this checkout, Help opens a page for every game, and the assets are found."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tests.packaging.conftest import ROOT, VERSION, base_python, clean_env
+
+pytestmark = pytest.mark.slow
+
+# Run by the installed copy's Python: Help's text for every game, the assets, the icon.
+PROBE = r"""
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([sys.argv[0], "-platform", "offscreen"])
+import desktop, rules
+from desktop import assets, help
+from rules import registry
+pages = {}
+for info in registry.available():
+    dialog = help.HelpDialog(info.title, help.page_text(info.name, info.title))
+    pages[info.name] = dialog.browser.toPlainText()
+guide = help.HelpDialog("guide", help.desktop_guide_text())
+pages["guide"] = guide.browser.toPlainText()
+icon = assets.app_icon()
+print(json.dumps({
+    "desktop": desktop.__file__, "rules": rules.__file__, "pages": pages,
+    "assets": str(assets.assets_folder()),
+    "icon_sizes": sorted(s.width() for s in icon.availableSizes()),
+    "files": {name: assets.asset(name).is_file()
+              for name in (assets.ICON_SVG, assets.DESKTOP_ENTRY, assets.MIME_TYPES)},
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, Path]:
+    """`python -m build`: the sdist, then the wheel built from that sdist."""
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (sdist,) = out.glob(f"megalith-{VERSION}.tar.gz")
+    (wheel,) = out.glob(f"megalith-{VERSION}-py3-none-any.whl")
+    return sdist, wheel
+
+
+@pytest.fixture(scope="module")
+def installed(built, tmp_path_factory) -> Path:
+    """A fresh venv with the wheel installed by pip, not editable."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([base_python(), "-m", "venv", str(venv)], check=True, timeout=300)
+    done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+                           "--disable-pip-version-check", str(built[1])],
+                          capture_output=True, text=True, timeout=1800, env=clean_env())
+    assert done.returncode == 0, done.stderr[-3000:]
+    return venv
+
+
+def test_the_sdist_holds_what_a_wheel_is_built_from(built) -> None:
+    with tarfile.open(built[0]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    expected = {"setup.py", "pyproject.toml", "assets/megalith.svg", "assets/megalith.desktop",
+                "assets/megalith-mime.xml", "desktop/help/guide.md", "desktop/help/druid.md",
+                "desktop/help.py", "rules/registry.py"}
+    expected |= {f"assets/icons/megalith-{size}.png" for size in (16, 48, 256)}
+    assert expected <= names, expected - names
+
+
+def test_the_installed_copy_has_its_help_pages_and_assets(installed, tmp_path) -> None:
+    done = subprocess.run([str(installed / "bin" / "python"), "-c", PROBE], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env=clean_env())
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    site = str(installed / "lib")
+    assert found["desktop"].startswith(site) and found["rules"].startswith(site)
+    assert found["assets"].startswith(site)
+    assert found["files"] == {"megalith.svg": True, "megalith.desktop": True,
+                              "megalith-mime.xml": True}
+    assert found["icon_sizes"] == [16, 22, 24, 32, 48, 64, 128, 256, 512]
+    titles = {"druid": "Druid", "drogo": "Drogo", "quady": "Quadrant Y"}
+    assert set(titles) <= set(found["pages"])  # every game that has landed, at least these
+    for game, text in found["pages"].items():
+        assert "no rules page" not in text and "no page in this copy" not in text, game
+        if game in titles:
+            assert text.startswith(titles[game] + "\n")
+            assert "Options" in text and "The end" in text
+    assert found["pages"]["guide"].startswith("Playing Megalith at the desk")
+
+
+def test_the_installed_command_prints_its_version_and_checks_a_record(installed,
+                                                                     tmp_path) -> None:
+    megalith = str(installed / "bin" / "megalith")
+    done = subprocess.run([megalith, "--version"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, env=clean_env())
+    assert (done.returncode, done.stdout) == (0, f"megalith {VERSION}\n")
+    (tmp_path / "game.txt").write_text("quady -size=5 ann bob\nc5\nswap\n")
+    done = subprocess.run([megalith, "check", "game.txt", "--json"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, env=clean_env())
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert (report["game"], report["ply"], report["to_move"]) == ("quady", 1, "O")
