@@ -208,7 +208,8 @@ def _match(args: argparse.Namespace, options: list[str]) -> int:
         if thinker is not None:
             thinker.close()
     score, low, high = tally.interval()
-    print(f"{args.game} {' '.join(options)} {players} players: {first.name} (first) vs "
+    label = " ".join([args.game, *options])
+    print(f"{label} {players} players: {first.name} (first) vs "
           f"{second.name} (second), {tally.games} games: {tally.first_wins} wins, "
           f"{tally.second_wins} losses, {tally.draws} draws; first's score {score:.1%} "
           f"(95% interval {low:.1%} to {high:.1%})")
