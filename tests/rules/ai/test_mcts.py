@@ -71,10 +71,21 @@ QUADY_WIN = ("quady", "-size=7", 2,
               "b2", "c5", "d7"])
 QUADY_BLOCK = ("quady", "-size=7", 2, QUADY_WIN[3][:16])
 
+# Found by random play (default options), as the Drogo and Quadrant Y ones.
+TRICHET_WIN = ("trichet", "", 2, ["f7", "f3", "a17", "a22", "f1", "e31"])
+TRICHET_BLOCK = ("trichet", "", 2, ["a8", "e8", "e23", "b24", "d13"])
+DRAGONS_WIN = ("dragons", "", 2, ["c4", "k3", "j7", "d1", "j4", "f13", "i11", "j15", "a3",
+                                  "a18"])
+DRAGONS_BLOCK = ("dragons", "", 2, ["d3", "f7", "d9", "g10", "i5", "a5", "h4", "j7", "g10",
+                                    "c4", "l7", "f13", "l17", "f20", "j13", "g18"])
+
 WINS = {"druid": (DRUID_WIN, ["c5"]), "drogo": (DROGO_WIN, ["c2,c3", "c3,c2"]),
-        "drogo 4 players": (DROGO_FOUR, ["a2,a3", "a3,a2"]), "quady": (QUADY_WIN, ["d4"])}
+        "drogo 4 players": (DROGO_FOUR, ["a2,a3", "a3,a2"]), "quady": (QUADY_WIN, ["d4"]),
+        "trichet": (TRICHET_WIN, ["e8"]), "dragons": (DRAGONS_WIN, ["h11"])}
 BLOCKS = {"druid": (DRUID_BLOCK, ["c3"]), "drogo": (DROGO_BLOCK, ["c3"]),
-          "quady": (QUADY_BLOCK, ["d4"])}
+          "quady": (QUADY_BLOCK, ["d4"]),
+          "trichet": (TRICHET_BLOCK, ["a27", "b28", "b29", "c32", "d29", "d32", "f27", "f28"]),
+          "dragons": (DRAGONS_BLOCK, ["l16"])}
 
 
 @pytest.mark.parametrize("name", sorted(WINS))
