@@ -574,6 +574,18 @@ class DruidState(GameState):
                 return PASS if pick == combos + ways - 1 else SWAP
         return super().random_move(rng)
 
+    def playout_scores(self) -> dict[str, float] | None:
+        """In Druid's Walk, where random play seldom finishes a game: minus the steps each
+        Druid still has to go to its target side (over any cells), and minus the board's
+        width plus one for a Druid not yet on the board. Other variants: None."""
+        if not self.walk:
+            return None
+        tables = _distances_to_sides(self.board)
+        far = float(max(max(t) for t in tables.values()) + 1)
+        return {side: -(float(tables[target][self._druid[p]]) if target is not None and
+                        self._druid[p] >= 0 else far)
+                for p, (side, target) in enumerate(zip(self.turn_order, self._target))}
+
     def placement_text(self, pid: int) -> str:
         """The canonical text of placement pid (`c3`, `b2-b4`)."""
         return self._text[pid]
@@ -675,6 +687,31 @@ class DruidState(GameState):
         if self.board.kind == "square":
             return render_square(self.board, owners, heights)
         return render_hex(self.board, owners, heights)
+
+
+_SIDE_DISTANCES: dict[tuple[str, int], dict[str, list[int]]] = {}
+
+
+def _distances_to_sides(board: Board) -> dict[str, list[int]]:
+    """For each side of the board, every cell's number of steps to it (breadth first over
+    the neighbours); made once per kind and size of board."""
+    key = (board.kind, len(board))
+    tables = _SIDE_DISTANCES.get(key)
+    if tables is None:
+        tables = {}
+        for name, cells in board.sides.items():
+            steps = [-1] * len(board)
+            frontier = sorted(cells)
+            for cell in frontier:
+                steps[cell] = 0
+            for cell in frontier:  # grows while it is read: a queue
+                for other in board.neighbours[cell]:
+                    if steps[other] < 0:
+                        steps[other] = steps[cell] + 1
+                        frontier.append(other)
+            tables[name] = steps
+        _SIDE_DISTANCES[key] = tables
+    return tables
 
 
 def _cell_error(name: str) -> MoveError:

@@ -268,6 +268,13 @@ class GameState(ABC):
         `_board_outcome().over`."""
         return self._board_outcome().over
 
+    def playout_scores(self) -> dict[str, float] | None:
+        """Points per side (higher is better) saying who is ahead in an unfinished game, for
+        a search whose playout was cut short; None where the game cannot tell. By default
+        the outcome's scores (Drogo's heights, Quadrant Y's points)."""
+        scores = self.outcome().scores
+        return None if scores is None else {side: float(v) for side, v in scores.items()}
+
     def board_moves_exist(self) -> bool:
         """Whether the side to move has a board move; games may answer faster than listing."""
         return bool(self._board_moves())

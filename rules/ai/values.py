@@ -44,11 +44,11 @@ def final_values(state: GameState, outcome: Outcome) -> Values:
 
 
 def cut_off_values(state: GameState, outcome: Outcome) -> Values:
-    """The estimate of an unfinished game where a playout was cut short: by the scores where
-    the game keeps them (a softmax of the points, so a clear lead is close to a win), else
-    an even share. Resigned sides get nothing."""
+    """The estimate of an unfinished game where a playout was cut short: by the game's
+    `playout_scores` where it has some (a softmax of the points, so a clear lead is close
+    to a win), else an even share. Resigned sides get nothing."""
     players = len(state.turn_order)
-    scores = outcome.scores
+    scores = state.playout_scores() if outcome.scores is None else outcome.scores
     alive = [seat for seat, side in enumerate(state.turn_order) if side not in state.resigned]
     values = [0.0] * players
     if not alive:
@@ -58,7 +58,7 @@ def cut_off_values(state: GameState, outcome: Outcome) -> Values:
             values[person_of_seat(state, seat)] = 1.0 / len(alive)
         return tuple(values)
     points = [float(scores.get(state.turn_order[seat], 0)) for seat in alive]
-    spread = max(2.0, 0.15 * sum(points) / len(points))  # a lead counts relative to the scores
+    spread = max(2.0, 0.15 * abs(sum(points)) / len(points))  # a lead counts relative to them
     top = max(points)
     weights = [math.exp((p - top) / spread) for p in points]
     total = sum(weights)
