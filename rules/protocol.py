@@ -268,6 +268,12 @@ class GameState(ABC):
         `_board_outcome().over`."""
         return self._board_outcome().over
 
+    def playout_horizon(self) -> int | None:
+        """How many plies a search's random playout should run before `playout_scores`
+        values it, for games whose random playouts tell little by their end (or never end);
+        None: the search's own default (the playout runs to the end or a long cap)."""
+        return None
+
     def playout_scores(self) -> dict[str, float] | None:
         """Points per side (higher is better) saying who is ahead in an unfinished game, for
         a search whose playout was cut short; None where the game cannot tell. By default

@@ -10,8 +10,9 @@ and `random_move`, nothing game-specific.
   move is tried once; if one wins on the spot, it becomes the node's only move. At the root
   this plays a win in one; one level down it shows at once that a move of ours lets the
   opponent win in one, which is how the search blocks such a loss.
-- Playouts draw `random_move` until the game ends or `playout_cap` plies have gone by; a
-  playout cut short is valued by the scores, where the game keeps some (values.py).
+- Playouts draw `random_move` until the game ends or `playout_cap` plies have gone by (the
+  game's `playout_horizon`, else about as many plies as there are moves at the root); a
+  playout cut short is valued by the game's `playout_scores` (values.py).
 - With the same seed, position and number of iterations the search plays the same move: all
   randomness comes from one `random.Random(seed)` and nothing iterates over a set.
 """
@@ -71,7 +72,11 @@ class Node:
 
 
 def default_cap(state: GameState) -> int:
-    """Plies a playout may run: about as many as the moves on offer, within bounds."""
+    """Plies a playout may run: the game's `playout_horizon` if it has one, else about as
+    many as the moves on offer, within bounds."""
+    horizon = state.playout_horizon()
+    if horizon is not None:
+        return horizon
     return max(MIN_CAP, min(MAX_CAP, len(state.legal_moves())))
 
 
