@@ -26,6 +26,7 @@ def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
     qtbot.waitExposed(window)
     yield window
     window.controller.computer.close()
+    window.controller.analysis.close()
 
 
 def answered(window: MainWindow) -> bool:
@@ -135,6 +136,7 @@ def test_closing_the_window_ends_the_search(qtbot, window) -> None:
     window.close()
     assert not window.controller.computer.busy
     assert window.controller.computer._thinker is None
+    assert window.controller.analysis._pool is None
 
 
 def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, window) -> None:
