@@ -9,6 +9,14 @@ tells the window what happened through signals, and the window only draws:
 - `positionChanged`: the position on screen or the record changed: redraw;
 - `message(str)`: the sentence for the status bar about what just happened or why not.
 
+Seats can be played by the computer (`computers`: a level per person, by seat at the start).
+Its turn is searched in worker processes (desktop/computer.py) and played here when the
+search ends, unless the position has changed since it began: every change of position (a
+move, undo, redo, walking the moves, another game) takes a new token and drops the search.
+The computer starts by itself after a move or a new game; after undo or walking the moves it
+waits for `move_now`, so that taking back its move does not make it play again at once.
+`suggest` searches for the person to move and says the best moves in the status bar.
+
 Questions to the people (discard later moves? save first?) stay in the window; the
 controller says when one is needed (`would_discard`, `modified`).
 """
@@ -20,8 +28,13 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from rules import registry
+from rules.ai.levels import Level, parse_level
+from rules.ai.mcts import SearchResult
+from rules.ai.values import person_to_move
 from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
 from desktop import autosave
+from desktop.analysis import GameAnalysis
+from desktop.computer import ComputerPlayer
 from desktop.dialogs import GameChoice
 from desktop.session import Played, Session
 
@@ -31,25 +44,49 @@ class GameController(QObject):
     positionChanged = Signal()
     message = Signal(str)
 
+    SUGGEST_SECONDS = 1.0
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session: Session | None = None
+        self.computers: dict[int, Level] = {}  # person (seat at the start) -> level
+        self.computer = ComputerPlayer(self)
+        self.computer.progress.connect(self._computer_progress)
+        self.computer.finished.connect(self._computer_finished)
+        self._token = 0  # changes with every change of position
+        self._suggesting = False  # whether the search under way is a suggestion
+        self.thinking: SearchResult | None = None  # the standing of the search under way
+        self.suggestion: SearchResult | None = None  # the last suggestion, for its position
+        # "Analyse game": dropped with every change of the record or the game
+        self.analysis = GameAnalysis(self)
 
     # ---- a game on the table ------------------------------------------------------------
 
-    def adopt(self, session: Session, message: str = "") -> None:
-        """Puts a game on the table (its first change writes the autosave)."""
+    def adopt(self, session: Session, message: str = "",
+              computers: dict[int, Level] | None = None) -> None:
+        """Puts a game on the table (its first change writes the autosave), with the seats
+        the computer plays (none unless given)."""
+        self._position_left()
+        self.analysis.cancel()
         self.session = session
+        self.computers = dict(computers or {})
         self.gameReplaced.emit()
         if message:
             self.message.emit(message)
+        self._computer_turn()
 
     def new_game(self, choice: GameChoice) -> None:
         """Starts a game; OptionError or RecordError (nothing changes) if it cannot be."""
         session = Session.new(choice.game, choice.parameters, choice.players,
                               choice.colours or None)
+        try:
+            computers = {seat: parse_level(text) for seat, text in enumerate(choice.computers)
+                         if text}
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
         autosave.clear()
-        self.adopt(session, f"New game of {self._title(session)}. {self.turn_text(session)}")
+        self.adopt(session, f"New game of {self._title(session)}. {self.turn_text(session)}",
+                   computers)
 
     def opened(self, session: Session, path: Path) -> None:
         """Puts a record read from `path` (by `Session.load`) on the table."""
@@ -74,7 +111,11 @@ class GameController(QObject):
         self.message.emit(f"Saved {path.name}.")
 
     def close(self) -> None:
-        """A normal end of the program: nothing to recover next time."""
+        """A normal end of the program: nothing to recover next time; the computer's
+        worker processes end."""
+        self._position_left()
+        self.computer.close()
+        self.analysis.close()
         autosave.clear()
 
     # ---- playing ----------------------------------------------------------------------
@@ -85,10 +126,20 @@ class GameController(QObject):
         return self.session is not None and self.session.would_discard
 
     def play(self, text: str) -> bool:
-        """Plays a move in the position on screen; says what happened or why not."""
+        """Plays a move in the position on screen; says what happened or why not. While
+        the computer thinks about its move, the people's moves are refused."""
         session = self.session
         if session is None:
             return False
+        if self.computer.busy and not self._suggesting:
+            self.message.emit(f"{self._mover()} is thinking: wait, or use Move now to make "
+                              "it play at once.")
+            return False
+        return self._play(text)
+
+    def _play(self, text: str) -> bool:
+        session = self.session
+        assert session is not None
         try:
             played = session.play(text)
         except MoveError as exc:
@@ -100,17 +151,20 @@ class GameController(QObject):
             message += (f" This position repeats the one after move {earlier} "
                         "(repeats are allowed, as on pbmserv).")
         self._changed(message)
+        self._computer_turn()
         return True
 
     def undo(self) -> None:
         if self.session is None or not self.session.can_undo():
             return
+        self._position_left()
         self.session.undo()
         self._changed(f"Move taken back. {self.turn_text()}")
 
     def redo(self) -> None:
         if self.session is None or not self.session.can_redo():
             return
+        self._position_left()
         played = self.session.redo()
         if played is not None:
             self._changed(self.played_text(played))
@@ -132,6 +186,7 @@ class GameController(QObject):
         if session is None:
             return
         session.view(ply)
+        self._position_left()
         viewed = session.viewed
         if viewed == 0:
             where = "the start position"
@@ -155,6 +210,97 @@ class GameController(QObject):
     def show_last(self) -> None:
         if self.session is not None:
             self.show_ply(self.session.ply)
+
+    # ---- the computer -------------------------------------------------------------------
+
+    def computer_level(self) -> Level | None:
+        """The level of the computer whose turn it is in the position on screen, if it is a
+        computer's turn at the end of the game."""
+        session = self.session
+        if session is None or not session.at_end or session.shown.to_move is None:
+            return None
+        return self.computers.get(person_to_move(session.shown))
+
+    def move_now(self) -> None:
+        """The computer plays at once its best move so far; if it is its turn and it is not
+        thinking (after undo or walking the moves), it starts."""
+        if self.computer.busy and not self._suggesting:
+            self.computer.move_now()
+        elif self.computer_level() is not None:
+            self._computer_turn()
+        else:
+            self.message.emit("It is not the computer's turn.")
+
+    def suggest(self) -> bool:
+        """Searches the position on screen for the person to move; the status bar gets the
+        best few moves with their win rates when it is done."""
+        session = self.session
+        if session is None or session.shown.to_move is None:
+            self.message.emit("There is no move to suggest: the game is over.")
+            return False
+        if self.computer.busy:
+            self.message.emit(f"{self._mover()} is thinking already.")
+            return False
+        self._suggesting = True
+        self.suggestion = None
+        self.computer.start(session.shown, Level("suggest", seconds=self.SUGGEST_SECONDS),
+                            self._token, seed=session.viewed)
+        self.message.emit(f"Looking for a move for {session.who(session.shown.to_move)}...")
+        return True
+
+    def analyse(self) -> bool:
+        """Starts searching every position of the game (the graph fills as they come)."""
+        session = self.session
+        if session is None or session.ply == 0:
+            self.message.emit("There is nothing to analyse yet: no move has been played.")
+            return False
+        self.analysis.start(session.states[:session.ply + 1])
+        self.message.emit(f"Analysing {session.ply} moves in the background...")
+        return True
+
+    def _computer_turn(self) -> None:
+        level = self.computer_level()
+        session = self.session
+        if level is None or session is None or self.computer.busy:
+            return
+        self._suggesting = False
+        self.computer.start(session.shown, level, self._token, seed=session.ply)
+        self.message.emit(f"{self._mover()} is thinking...")
+
+    def _mover(self) -> str:
+        session = self.session
+        assert session is not None
+        side = session.shown.to_move
+        return f"{session.who(side)} (computer)" if side else "The computer"
+
+    def _position_left(self) -> None:
+        """The position has changed: a search for the old one is dropped."""
+        self._token += 1
+        self.thinking = None
+        self.suggestion = None
+        self.computer.cancel()
+
+    def _computer_progress(self, standing: SearchResult) -> None:
+        if standing.win_rate is None:
+            return
+        self.thinking = standing
+        who = "Suggestion" if self._suggesting else f"{self._mover()} thinking"
+        self.message.emit(f"{who}: {standing.iterations} iterations, best {standing.move} "
+                          f"({standing.win_rate:.0%} to win).")
+
+    def _computer_finished(self, token: int, result: SearchResult) -> None:
+        self.thinking = None
+        if token != self._token or self.session is None:
+            return  # the people have left that position
+        if self._suggesting:
+            self._suggesting = False
+            self.suggestion = result
+            best = result.moves[:3]
+            moves = ", ".join(f"{m.move} ({m.win_rate:.0%})" for m in best) or result.move
+            self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"
+                              f": {moves}.")
+            return
+        self._play(result.move)
 
     # ---- words ------------------------------------------------------------------------
 
@@ -202,6 +348,8 @@ class GameController(QObject):
 
     def _changed(self, message: str) -> None:
         """After every change to the record: autosave, redraw, say what happened."""
+        self._position_left()
+        self.analysis.cancel()
         try:
             self._write_autosave()
         except OSError as exc:

@@ -2,7 +2,7 @@
 
     megalith                 open the window
     megalith FILE            open the window with a game record
-    megalith check|show ...  the command line (rules.cli), without loading Qt
+    megalith check|show|ai|match ...  the command line (rules.cli), without loading Qt
     megalith rules [GAME]    a game's rules page from Help, printed (without GAME: the list)
     megalith --help          the command line's help
     megalith --version       the version (from the installed package's metadata)
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-CLI_WORDS = ("check", "show", "-h", "--help")
+CLI_WORDS = ("check", "show", "ai", "match", "-h", "--help")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,8 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return cli_main(args)
     if len(args) > 1 or (args and args[0].startswith("-")):
-        print("usage: megalith [FILE] | megalith check|show ... | megalith rules [GAME] | "
-              "megalith --help | megalith --version", file=sys.stderr)
+        print("usage: megalith [FILE] | megalith check|show|ai|match ... | "
+              "megalith rules [GAME] | megalith --help | megalith --version", file=sys.stderr)
         return 2
     from desktop.app import run
 

@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
         self.controller.gameReplaced.connect(self._game_replaced)
         self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
+        self.controller.analysis.updated.connect(self._analysis_updated)
         self.desk: Desk | None = None
         self.view: BoardView | None = None  # the board view of the current game
         self.summary: PositionView | None = None  # the owners/heights map, where the game has it
@@ -144,6 +145,19 @@ class MainWindow(QMainWindow):
                                         tip="Take over the first player's stones (second move "
                                             "only)")
         self.resign_action = self._action("&Resign...", self.resign)
+        self.move_now_action = self._action("Computer: move &now", self.controller.move_now,
+                                            "Ctrl+Return",
+                                            tip="The computer plays its best move so far "
+                                                "(or starts thinking, if it is its turn)")
+        self.analyse_action = self._action("&Analyse game", self.controller.analyse,
+                                           "Ctrl+Shift+A",
+                                           tip="The win rate of the side to move at every "
+                                               "move, drawn under the move list; click it to "
+                                               "see that move")
+        self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
+                                           "Ctrl+H",
+                                           tip="The computer looks for the best moves for "
+                                               "the player to move (one second)")
         self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
         self.previous_action = self._action("&Previous move", self.controller.show_previous,
                                             "Left")
@@ -190,6 +204,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
+        game_menu.addSeparator()
+        game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -280,13 +296,14 @@ class MainWindow(QMainWindow):
                 break
             colours.append((int(parts[0]), int(parts[1]), int(parts[2])))
         return GameChoice(str(stored), listed("newGame/parameters"), listed("newGame/players"),
-                          colours)
+                          colours, listed("newGame/computers"))
 
     def _remember_choice(self, choice: GameChoice) -> None:
         self.settings.setValue("newGame/game", choice.game)
         self.settings.setValue("newGame/parameters", choice.parameters)
         self.settings.setValue("newGame/players", choice.players)
         self.settings.setValue("newGame/colours", [",".join(map(str, c)) for c in choice.colours])
+        self.settings.setValue("newGame/computers", choice.computers)
 
     # ---- the game on the table --------------------------------------------------------
 
@@ -425,6 +442,7 @@ class MainWindow(QMainWindow):
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
         self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
+        self.panel.analysis_graph.set_current(session.viewed)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
@@ -444,6 +462,17 @@ class MainWindow(QMainWindow):
     def map_shown(self) -> bool:
         """Whether the owners/heights map is beside the board."""
         return self.summary is not None and not cast(QWidget, self.summary).isHidden()
+
+    def _analysis_updated(self) -> None:
+        analysis, graph = self.controller.analysis, self.panel.analysis_graph
+        session = self.session
+        shown = session is not None and (analysis.running or bool(analysis.rates))
+        graph.setVisible(shown)
+        if shown and session is not None:
+            graph.set_rates(analysis.rates, session.ply)
+            graph.set_current(session.viewed)
+            if not analysis.running:
+                self.say(f"Analysis done: {len(analysis.rates)} positions.")
 
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""

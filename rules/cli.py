@@ -1,4 +1,5 @@
-"""`megalith check` and `megalith show`: replay a record and report, without any GUI.
+"""`megalith check` and `megalith show`: replay a record and report, without any GUI
+(`megalith ai` and `megalith match` are in rules/ai/commands.py).
 
 Exit status: 0 when the record replays, 2 for a record that cannot be read or replayed (an
 unknown game or option, a truncated entry, an illegal move) and for wrong arguments.
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from rules import record as records
+from rules.ai import commands as ai_commands
 from rules.protocol import GameState
 from rules.record import Record, RecordError
 from rules.text import number, quoted, shown
@@ -98,11 +100,17 @@ def _parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="print the board as text")
     show.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
     show.add_argument("--ply", help="show the position after N moves", type=_ply)
+    ai_commands.add_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command in ai_commands.COMMANDS:
+        return ai_commands.run(args, extra, _read)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     as_json = getattr(args, "json", False)
     try:
         record = _read(args.file)

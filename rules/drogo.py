@@ -165,9 +165,58 @@ class DrogoState(GameState):
     # ---- the protocol ---------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
+        """Every legal board move. Most are settled by cheap tests on the bit sets (see
+        _quick_moves); only the doubtful ones are tried on copies of the position."""
         seat = self._seat_to_move()
-        return [self._text(move) for move in self._candidates(seat)
-                if self._refusal(move, seat) is None]
+        if self._easy_free:
+            return [self._text(move) for move in self._candidates(seat)
+                    if self._refusal(move, seat) is None]
+        return self._quick_moves(seat)
+
+    def _quick_moves(self, seat: int) -> list[str]:
+        """The legal board moves without -easy_free, cell by cell.
+
+        Without -easy_free a piece on the side's own stack is always legal, and so is a piece
+        whose stack then touches an empty cell: captures only ever empty or recolour cells, so
+        that freedom survives them. The second piece of a pair beside the first meets it at
+        the same level and counts the first as its own neighbour, so it is legal when its
+        stack is the mover's or touches an empty cell other than the first; such a stack has
+        a freedom, so the first piece cannot capture it from under the second. Whatever these
+        tests leave open is decided by _refusal, as before.
+        """
+        n, height, owner = self._n, self._height, self._owner
+        near, bits, empty = self._near, self._bits, self._empty
+        mine = self._masks[seat]
+        pairs = not (self._single or self._empty_board)
+        refusal, candidate = self._refusal, self._is_candidate
+        moves: list[str] = []
+        add = moves.append
+        for cell, (alone, stacked, beside) in enumerate(_cell_texts(n)):
+            level = height[cell]
+            if level >= n:
+                continue
+            top = owner[cell]
+            if top != seat:
+                if top >= 0 and not mine & near[cell]:
+                    continue
+                if not near[cell] & empty and refusal((cell, NO_CELL), seat) is not None:
+                    continue
+            add(alone)
+            if not pairs:
+                continue
+            if level <= n - 2:
+                add(stacked)
+            rest = empty & ~bits[cell]
+            for other, text in beside:
+                if height[other] == level:
+                    if owner[other] == seat or near[other] & rest:
+                        add(text)
+                        continue
+                elif not candidate((cell, other), seat):
+                    continue
+                if refusal((cell, other), seat) is None:
+                    add(text)
+        return moves
 
     def board_moves_exist(self) -> bool:
         return self._seat_can_move(self._seat_to_move())
@@ -233,6 +282,13 @@ class DrogoState(GameState):
         return "\n".join(lines)
 
     # ---- random play ----------------------------------------------------------------
+
+    def playout_horizon(self) -> int:
+        """Random Drogo games seldom end and their captures soon wash out what a move did:
+        a search does best valuing the heights after each side has moved twice (measured:
+        AI at 100 iterations against random on size 4, 10 wins of 12 with playouts of 4
+        plies, 4 of 12 with playouts of 80)."""
+        return 2 * len(self.turn_order)
 
     def random_move(self, rng: random.Random) -> str:
         """A move drawn uniformly from `legal_moves()`, without listing them all.
@@ -665,6 +721,18 @@ def _move_texts(size: int) -> tuple[str, ...]:
     names = square_board(size).names
     return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
                  for first, second in _move_space(size))
+
+
+@cache
+def _cell_texts(size: int) -> tuple[tuple[str, str, tuple[tuple[int, str], ...]], ...]:
+    """For each cell: the text of one piece on it, of two stacked on it, and each neighbour
+    with the text of the pair that starts on the cell and ends there."""
+    board = square_board(size)
+    names = board.names
+    return tuple((names[cell], f"{names[cell]},{names[cell]}",
+                  tuple((other, f"{names[cell]},{names[other]}")
+                        for other in board.neighbours[cell]))
+                 for cell in range(len(board)))
 
 
 def _new(options: Options, players: int) -> DrogoState:

@@ -20,7 +20,8 @@ from collections.abc import Iterable
 
 from rules.druid_text import render_hex, render_square
 from rules.geometry import Board, hex_board, split_name, square_board, y_board
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome, Stone
+from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+                            Stone)
 from rules.registry import GameInfo
 
 SQUARE_SIZES = (3, 26)
@@ -48,7 +49,7 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides"})
+                           "_goals", "_goal_names", "_home_sides", "_end_lines"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -143,6 +144,12 @@ class DruidState(GameState):
         names = board.names
         self._text = list(names) + [f"{names[a]}-{names[b]}" for a, _, b in board.lines]
         self._text_index = {text: pid for pid, text in enumerate(self._text)}
+        first_end: list[list[int]] = [[] for _ in range(n)]
+        second_end: list[list[int]] = [[] for _ in range(n)]
+        for k, (a, _, b) in enumerate(board.lines):
+            first_end[a].append(n + k)
+            second_end[b].append(n + k)
+        self._end_lines = (first_end, second_end)
         self._bits, shifts = _bit_layout(board)
         self._w = shifts[1]
         self._grow = _grow_square if board.kind == "square" else _grow_hex
@@ -448,9 +455,23 @@ class DruidState(GameState):
     # ---- listing moves -----------------------------------------------------------------
 
     def _placements(self) -> list[int]:
+        """Every legal placement of the side to move. A sarsen needs bare ground (owner -1)
+        or the mover's own top; a lintel rests on exactly two of the mover's stones, so one
+        of its ends at least is the mover's: only the lines ending on the mover's stones are
+        tested, each once (from its first end if that is the mover's, else from its second)."""
         p = self._player()
         legal = self._legal
-        return [pid for pid in range(self._count) if legal(pid, p)]
+        owner = self._owner
+        if self.walk or self.nostack:
+            sarsens = [c for c, o in enumerate(owner) if (o < 0 or o == p) and legal(c, p)]
+        else:
+            sarsens = [c for c, o in enumerate(owner) if o < 0 or o == p]
+        first_end, second_end = self._end_lines
+        lintels = [pid for c, o in enumerate(owner) if o == p
+                   for pid in first_end[c] if legal(pid, p)]
+        lintels += [pid for c, o in enumerate(owner) if o == p for pid in second_end[c]
+                    if owner[self._lines[pid - self._n][0]] != p and legal(pid, p)]
+        return sarsens + sorted(lintels)
 
     def _board_moves(self) -> list[str]:
         placements = self._placements()
@@ -496,6 +517,74 @@ class DruidState(GameState):
                 return pid
         options = self._placements()
         return rng.choice(options) if options else None
+
+    def random_move(self, rng: random.Random) -> str:
+        """A move drawn uniformly from `legal_moves()`, as the protocol's, without listing
+        them: outside Druid's Walk the legal moves are the legal placements, the pass and
+        perhaps swap, so numbers are drawn over all placements plus those two until one is
+        legal (each draw uniform, so the first legal one is uniform too)."""
+        side = self.to_move
+        if side is None or side in self.resigned:
+            return super().random_move(rng)
+        if self.walk:
+            return self._random_walk_move(rng)
+        p, legal, count = self._player(), self._legal, self._count
+        size = count + 2 if self._swap_legal() else count + 1
+        draw = rng.random
+        for _ in range(64):
+            pick = int(draw() * size)
+            if pick < count:
+                if legal(pick, p):
+                    return self._text[pick]
+            else:
+                return PASS if pick == count else SWAP
+        return super().random_move(rng)
+
+    def _random_walk_move(self, rng: random.Random, tries: int = 256) -> str:
+        """random_move in Druid's Walk, drawn from the space of every placement followed by
+        nothing or by a step to its Druid's k-th neighbour, every step alone, the pass and
+        swap. Each legal move has exactly one place in that space, so the first legal draw
+        is uniform over `legal_moves()`; after `tries` misses the moves are listed."""
+        p, legal, count = self._player(), self._legal, self._count
+        nbrs, owner, names = self.board.neighbours, self._owner, self.board.names
+        druid = self._druid[p]
+        ways = len(self.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
+        combos = count * ways
+        size = combos + ways + (1 if self._swap_legal() else 0)
+        draw = rng.random
+        for _ in range(tries):
+            pick = int(draw() * size)
+            if pick < combos:
+                pid, way = divmod(pick, ways)
+                if not legal(pid, p):
+                    continue
+                if way == 0:
+                    return self._text[pid]
+                home = druid if druid >= 0 else self._summon_place(pid, p)[0]
+                if home < 0 or way > len(nbrs[home]):
+                    continue
+                dest = nbrs[home][way - 1]
+                if owner[dest] == p or dest in self._placement_cells(pid):
+                    return f"{self._text[pid]},{names[dest]}"
+            elif pick < combos + ways - 1:
+                way = pick - combos
+                if druid >= 0 and way < len(nbrs[druid]) and owner[nbrs[druid][way]] == p:
+                    return str(self.board.direction_between(druid, nbrs[druid][way]))
+            else:
+                return PASS if pick == combos + ways - 1 else SWAP
+        return super().random_move(rng)
+
+    def playout_scores(self) -> dict[str, float] | None:
+        """In Druid's Walk, where random play seldom finishes a game: minus the steps each
+        Druid still has to go to its target side (over any cells), and minus the board's
+        width plus one for a Druid not yet on the board. Other variants: None."""
+        if not self.walk:
+            return None
+        tables = _distances_to_sides(self.board)
+        far = float(max(max(t) for t in tables.values()) + 1)
+        return {side: -(float(tables[target][self._druid[p]]) if target is not None and
+                        self._druid[p] >= 0 else far)
+                for p, (side, target) in enumerate(zip(self.turn_order, self._target))}
 
     def placement_text(self, pid: int) -> str:
         """The canonical text of placement pid (`c3`, `b2-b4`)."""
@@ -598,6 +687,31 @@ class DruidState(GameState):
         if self.board.kind == "square":
             return render_square(self.board, owners, heights)
         return render_hex(self.board, owners, heights)
+
+
+_SIDE_DISTANCES: dict[tuple[str, int], dict[str, list[int]]] = {}
+
+
+def _distances_to_sides(board: Board) -> dict[str, list[int]]:
+    """For each side of the board, every cell's number of steps to it (breadth first over
+    the neighbours); made once per kind and size of board."""
+    key = (board.kind, len(board))
+    tables = _SIDE_DISTANCES.get(key)
+    if tables is None:
+        tables = {}
+        for name, cells in board.sides.items():
+            steps = [-1] * len(board)
+            frontier = sorted(cells)
+            for cell in frontier:
+                steps[cell] = 0
+            for cell in frontier:  # grows while it is read: a queue
+                for other in board.neighbours[cell]:
+                    if steps[other] < 0:
+                        steps[other] = steps[cell] + 1
+                        frontier.append(other)
+            tables[name] = steps
+        _SIDE_DISTANCES[key] = tables
+    return tables
 
 
 def _cell_error(name: str) -> MoveError:

@@ -17,6 +17,7 @@ Conventions (../shared/RULINGS.md, "Common to all games"):
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -165,12 +166,22 @@ class GameState(ABC):
             return []
         if side in self.resigned:
             return [PASS]
-        moves = sorted(self._board_moves())
+        moves = list(self._board_moves())
         if self.voluntary_pass or not moves:
             moves.append(PASS)
         if self._swap_legal():
             moves.append(SWAP)
-        return sorted(moves)
+        moves.sort()
+        return moves
+
+    def random_move(self, rng: random.Random) -> str:
+        """A legal move drawn uniformly from `legal_moves()` with `rng` (never `Resign`), for
+        random playouts; games override it with something faster that draws the same way.
+        MoveError when the game is over."""
+        moves = self.legal_moves()
+        if not moves:
+            raise MoveError("", "the game is over")
+        return moves[int(rng.random() * len(moves))]
 
     def play(self, text: str) -> str:
         """Apply a move given in any case; return its canonical text or raise MoveError."""
@@ -256,6 +267,19 @@ class GameState(ABC):
         """Whether the board has decided the game; a game may answer faster than
         `_board_outcome().over`."""
         return self._board_outcome().over
+
+    def playout_horizon(self) -> int | None:
+        """How many plies a search's random playout should run before `playout_scores`
+        values it, for games whose random playouts tell little by their end (or never end);
+        None: the search's own default (the playout runs to the end or a long cap)."""
+        return None
+
+    def playout_scores(self) -> dict[str, float] | None:
+        """Points per side (higher is better) saying who is ahead in an unfinished game, for
+        a search whose playout was cut short; None where the game cannot tell. By default
+        the outcome's scores (Drogo's heights, Quadrant Y's points)."""
+        scores = self.outcome().scores
+        return None if scores is None else {side: float(v) for side, v in scores.items()}
 
     def board_moves_exist(self) -> bool:
         """Whether the side to move has a board move; games may answer faster than listing."""

@@ -14,13 +14,15 @@ each group touches, updated once per stone. A game already decided is never upda
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
 from rules.geometry import Board, column_letters, split_name, triangle_board
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome, SubgameResult
+from rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+                            SubgameResult)
 from rules.registry import GameInfo
 
 GAMES = ("main", "top", "left", "right", "centre")
@@ -174,6 +176,23 @@ class QuadYState(GameState):
 
     def board_moves_exist(self) -> bool:
         return not self._outcome.over and self._empty > 0
+
+    def random_move(self, rng: random.Random) -> str:
+        """A move drawn uniformly from `legal_moves()` without listing them: cells (and swap,
+        when legal) are drawn until an empty one comes up."""
+        if self.to_move is None:
+            return super().random_move(rng)
+        cells = self._cells
+        count = len(cells)
+        size = count + 1 if self._swap_legal() else count
+        draw = rng.random
+        for _ in range(64):
+            pick = int(draw() * size)
+            if pick == count:
+                return SWAP
+            if cells[pick] == _EMPTY:
+                return self.board.names[pick]
+        return super().random_move(rng)
 
     def _play_board_move(self, text: str) -> str:
         index = self._parse_cell(text)

@@ -37,10 +37,18 @@ class GameChoice:
     parameters: list[str] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
     colours: list[Colour] = field(default_factory=list)
+    # Per seat: "" for a person, else the computer's level (rules.ai.levels: "easy", ...);
+    # empty when people sit at every seat.
+    computers: list[str] = field(default_factory=list)
+
+
+# Who can sit at a seat: a person, or the computer at a level (rules.ai.levels.NAMED).
+SEAT_KINDS = (("Person", ""), ("Computer, easy (0.3 s)", "easy"),
+              ("Computer, medium (1 s)", "medium"), ("Computer, hard (4 s)", "hard"))
 
 
 class _PlayerRow:
-    """One seat: its side letter, the person's name and the colour button."""
+    """One seat: its side letter, the person's name, the colour button and who plays it."""
 
     def __init__(self, seat: int, grid: QGridLayout, changed) -> None:
         self.side = QLabel()
@@ -52,12 +60,23 @@ class _PlayerRow:
         self.button.clicked.connect(self.pick_colour)
         self.colour: Colour = default_colour("", seat)
         self.custom = False  # a colour the user chose survives changes of game
-        for column, widget in enumerate((self.side, self.name, self.button)):
+        self.who = QComboBox()
+        self.who.setObjectName(f"who_{seat}")
+        for text, level in SEAT_KINDS:
+            self.who.addItem(text, level)
+        for column, widget in enumerate((self.side, self.name, self.button, self.who)):
             grid.addWidget(widget, seat, column)
 
     def set_visible(self, visible: bool) -> None:
-        for widget in (self.side, self.name, self.button):
+        for widget in (self.side, self.name, self.button, self.who):
             widget.setVisible(visible)
+
+    @property
+    def computer(self) -> str:
+        return str(self.who.currentData() or "")
+
+    def set_computer(self, level: str) -> None:
+        self.who.setCurrentIndex(max(0, self.who.findData(level)))
 
     def set_colour(self, colour: Colour, custom: bool) -> None:
         self.colour = (colour[0], colour[1], colour[2])
@@ -140,6 +159,8 @@ class NewGameDialog(QDialog):
             for row, name, colour in zip(self.rows, previous.players, previous.colours):
                 row.name.setText(name)
                 row.set_colour(colour, custom=True)
+            for row, level in zip(self.rows, previous.computers):
+                row.set_computer(level)
         self.validate()
 
     def _game_changed(self) -> None:
@@ -240,11 +261,13 @@ class NewGameDialog(QDialog):
 
     def choice(self) -> GameChoice:
         count = self.count_spin.value()
+        computers = [row.computer for row in self.rows[:count]]
         return GameChoice(
             game=self.info.name,
             parameters=registry.format_parameters(self.options()),
             players=[row.name.text().strip() for row in self.rows[:count]],
-            colours=[row.colour for row in self.rows[:count]])
+            colours=[row.colour for row in self.rows[:count]],
+            computers=computers if any(computers) else [])
 
     def accept(self) -> None:
         if self.validate():

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeade
 
 from rules.protocol import GameState
 
+from desktop.panels.analysis_graph import AnalysisGraph
 from desktop.session import Session
 
 NOTE_DELAY_MS = 400
@@ -87,6 +88,11 @@ class SidePanel(QWidget):
         self.table.cellClicked.connect(self._cell_clicked)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrows belong to the window
         layout.addWidget(self.table, stretch=1)
+
+        self.analysis_graph = AnalysisGraph()  # shown by "Analyse game"
+        self.analysis_graph.hide()
+        self.analysis_graph.plySelected.connect(self.plySelected)
+        layout.addWidget(self.analysis_graph)
 
         self.note_label = QLabel("Note")
         layout.addWidget(self.note_label)

@@ -5,7 +5,8 @@ They read only the protocol (`rules/protocol.py`) and the record module, so they
 registered game:
 
 - `check_position`: the listing (sorted, canonical, no duplicates, no `Resign`, `swap` and
-  `--` only where the rulings allow them), the outcome (`to_move` is None exactly when it is
+  `--` only where the rulings allow them), `random_move` drawing only listed moves,
+  `playout_scores` naming every side or none, the outcome (`to_move` is None exactly when it is
   over; a finished game names a winner among the sides or is a draw), every listed move plays
   on a copy and returns its own text, and a sample of other texts is refused with `MoveError`
   leaving the position exactly as it was;
@@ -166,11 +167,42 @@ def check_refusals(state: GameState, texts: list[str], before: Snapshot) -> None
         assert snapshot(state) == before, f"refusing {text!r} changed the position"
 
 
+RANDOM_DRAWS = 3  # random_move draws per position
+
+
+def check_random_move(state: GameState, legal: tuple[str, ...], rng: random.Random,
+                      before: Snapshot) -> None:
+    """`random_move` (the search's playouts) draws listed moves only, never `Resign`, leaves
+    the position as it was, and is refused once the game is over."""
+    if not legal:
+        try:
+            drawn = state.random_move(rng)
+        except MoveError:
+            return
+        raise AssertionError(f"random_move gave {drawn!r} in a finished game")
+    for _ in range(RANDOM_DRAWS):
+        drawn = state.random_move(rng)
+        assert drawn in legal and drawn != RESIGN, f"random_move gave {drawn!r}; legal: {legal}"
+        assert snapshot(state) == before, "random_move changed the position"
+
+
+def check_playout_scores(state: GameState, before: Snapshot) -> None:
+    """`playout_scores` (a cut-off playout's estimate) is None or a number for every side,
+    and changes nothing."""
+    scores = state.playout_scores()
+    if scores is not None:
+        assert set(scores) == set(state.sides), f"playout_scores {scores} for {state.sides}"
+        assert all(isinstance(v, float) for v in scores.values()), scores
+    assert snapshot(state) == before, "playout_scores changed the position"
+
+
 def check_position(state: GameState, elsewhere: set[str], rng: random.Random) -> Snapshot:
     """All one-position checks; returns the position's snapshot."""
     before = snapshot(state)
     check_outcome(state, before.outcome)
     check_listing(state, before.legal)
+    check_random_move(state, before.legal, random.Random(before.ply), before)
+    check_playout_scores(state, before)
     check_legal_moves_play(state, before.legal, rng)
     assert snapshot(state) == before, "playing moves on copies changed the original"
     check_refusals(state, illegal_sample(before.legal, elsewhere, state.moves, rng), before)

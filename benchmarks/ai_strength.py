@@ -1,0 +1,156 @@
+"""How strong the search is: against a uniformly random player, and each level against the
+one below, on small boards of every game and variant family. Prints a table.
+
+Levels are bounded by iterations (not time), so the figures do not depend on the machine's
+load: `--levels 100,400,1600` by default, the first being the lowest. Against random the
+computer takes one seat, rotating from game to game, and every other seat plays random
+moves; its wins are counted (a draw is not a win). In the ladder the stronger level takes
+the even seats in even games and the odd seats in odd games (`match`'s rule) and its score
+is a win 1, a draw 1/2, with a 95% Wilson interval.
+
+Drogo under its default rules seldom ends (a random player keeps finding room, and captures
+empty the board again), so a game still going after `--max-plies` is adjudicated by the
+scores: the leader wins, equal leaders draw. The table says how many games that decided.
+Games run in parallel in `--jobs` spawned processes, each one game on one core.
+
+    .venv/bin/python benchmarks/ai_strength.py [--games 100] [--ladder-games 40] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import registry  # noqa: E402
+from rules.ai.mcts import Search  # noqa: E402
+from rules.ai.values import final_values, person_of_seat  # noqa: E402
+
+FAMILIES = (
+    ("druid square 6", "druid", "-size=6", 2),
+    ("druid hex 4", "druid", "-hex -size=4", 2),
+    ("druid hex 4, 3p", "druid", "-hex -size=4", 3),
+    ("druid Y 6", "druid", "-y -size=6", 2),
+    ("druid walk 6", "druid", "-walk -size=6", 2),
+    ("drogo 4", "drogo", "-size=4", 2),
+    ("drogo 4, 4p", "drogo", "-size=4", 4),
+    ("quady 7", "quady", "-size=7", 2),
+    ("dragons", "dragons", "", 2),
+    ("trichet", "trichet", "", 2),
+)
+
+# (game, parameters, players, levels per seat (0 = random), seed, max plies)
+Task = tuple[str, str, int, tuple[int, ...], int, int]
+# (values per seat, plies, adjudicated)
+Played = tuple[tuple[float, ...], int, bool]
+
+
+def play(task: Task) -> Played:
+    """One game; each seat searches with its number of iterations, or plays randomly."""
+    game, parameters, players, levels, seed, max_plies = task
+    rng = random.Random(seed)
+    state = registry.new_game(game, parameters, players)
+    while state.to_move is not None and state.ply < max_plies:
+        iterations = levels[person_of_seat(state, state.ply % players)]
+        if iterations == 0:
+            move = state.random_move(rng)
+        else:
+            move = Search(state, rng.randrange(1 << 30)).run(iterations=iterations).move
+        state.play(move)
+    if state.to_move is None:
+        return final_values(state, state.outcome()), state.ply, False
+    scores = state.outcome().scores or {}
+    points = [scores.get(side, 0) for side in state.turn_order]
+    leaders = [seat for seat, p in enumerate(points) if p == max(points)] if scores else []
+    values = [0.0] * players
+    for seat in leaders or range(players):
+        values[person_of_seat(state, seat)] = 1.0 / len(leaders or range(players))
+    return tuple(values), state.ply, True
+
+
+def wilson(score: float, n: int) -> tuple[float, float]:
+    z = 1.96
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def versus_random(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int],
+                  level: int, games: int, max_plies: int) -> str:
+    _, game, parameters, players = family
+    tasks = []
+    for index in range(games):
+        levels = [0] * players
+        levels[index % players] = level
+        tasks.append((game, parameters, players, tuple(levels), 1000 + index, max_plies))
+    results = pool.map(play, tasks)
+    wins = sum(1 for (values, _, _), task in zip(results, tasks)
+               if values[task[3].index(level)] == 1.0)
+    judged = sum(1 for _, _, adjudicated in results if adjudicated)
+    plies = sum(p for _, p, _ in results) / games
+    note = f", {judged} adjudicated" if judged else ""
+    return f"{wins}/{games} = {wins / games:.0%} (avg {plies:.0f} plies{note})"
+
+
+def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], strong: int,
+           weak: int, games: int, max_plies: int) -> str:
+    _, game, parameters, players = family
+    tasks = []
+    for index in range(games):
+        levels = tuple(strong if (seat + index) % 2 == 0 else weak for seat in range(players))
+        tasks.append((game, parameters, players, levels, 5000 + index, max_plies))
+    results = pool.map(play, tasks)
+    score = sum(sum(v for v, level in zip(values, task[3]) if level == strong)
+                for (values, _, _), task in zip(results, tasks))
+    share = sum(task[3].count(strong) for task in tasks) / (players * games)
+    low, high = wilson(score, games)
+    judged = sum(1 for _, _, adjudicated in results if adjudicated)
+    note = f", {judged} adj." if judged else ""
+    fair = f", fair share {share:.0%}" if players > 2 else ""
+    return f"{score / games:.0%} [{low:.0%}-{high:.0%}]{fair}{note}"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games against random")
+    parser.add_argument("--ladder-games", type=int, default=40, help="games per ladder step")
+    parser.add_argument("--levels", default="100,400,1600", help="iterations per level")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
+    parser.add_argument("--max-plies", type=int, default=160)
+    parser.add_argument("--only", default="",
+                        help="families whose name contains one of these (comma-separated)")
+    args = parser.parse_args(argv)
+    levels = [int(x) for x in args.levels.split(",")]
+    known = {info.name for info in registry.available()}
+    print(f"levels (iterations): {levels}; {args.games} games against random, "
+          f"{args.ladder_games} per ladder step; adjudication after {args.max_plies} plies")
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(args.jobs) as pool:
+        for family in FAMILIES:
+            name, game = family[0], family[1]
+            if not any(part in name for part in args.only.split(",")):
+                continue
+            if game not in known:
+                print(f"{name:<18} not registered in this version", flush=True)
+                continue
+            start = time.perf_counter()
+            row = [f"{name:<18}", f"{levels[0]} vs random: "
+                   f"{versus_random(pool, family, levels[0], args.games, args.max_plies)}"]
+            for weak, strong in zip(levels, levels[1:]):
+                if args.ladder_games:
+                    row.append(f"{strong} vs {weak}: "
+                               f"{ladder(pool, family, strong, weak, args.ladder_games, args.max_plies)}")
+            row.append(f"({time.perf_counter() - start:.0f} s)")
+            print(" | ".join(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

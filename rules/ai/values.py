@@ -1,0 +1,67 @@
+"""Results as values per person, for the search.
+
+A value is a tuple with one number in [0, 1] per person, indexed by seat at the start of the
+game (person 0 made the first move). After `swap` the two people of a two-player game have
+exchanged colours, so a side's result is credited to the person now holding that colour: the
+search must never think a swap turned its own win into the opponent's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.protocol import GameState, Outcome
+
+Values = tuple[float, ...]
+
+
+def person_of_seat(state: GameState, seat: int) -> int:
+    """The person playing the colour at `seat` (seat order of `turn_order`)."""
+    return 1 - seat if state.swapped and len(state.turn_order) == 2 else seat
+
+
+def person_to_move(state: GameState) -> int:
+    """The person whose turn it is (the game must not be over)."""
+    return person_of_seat(state, len(state.moves) % len(state.turn_order))
+
+
+def person_of_side(state: GameState, side: str) -> int:
+    return person_of_seat(state, state.turn_order.index(side))
+
+
+def final_values(state: GameState, outcome: Outcome) -> Values:
+    """1 to the winner and 0 to the others; a draw shares 1 among the people still in the
+    game (Drogo's equal leaders, all passing)."""
+    players = len(state.turn_order)
+    values = [0.0] * players
+    if outcome.status == "win" and outcome.winner is not None:
+        values[person_of_side(state, outcome.winner)] = 1.0
+        return tuple(values)
+    alive = [seat for seat, side in enumerate(state.turn_order) if side not in state.resigned]
+    for seat in alive or range(players):
+        values[person_of_seat(state, seat)] = 1.0 / len(alive or range(players))
+    return tuple(values)
+
+
+def cut_off_values(state: GameState, outcome: Outcome) -> Values:
+    """The estimate of an unfinished game where a playout was cut short: by the game's
+    `playout_scores` where it has some (a softmax of the points, so a clear lead is close
+    to a win), else an even share. Resigned sides get nothing."""
+    players = len(state.turn_order)
+    scores = state.playout_scores() if outcome.scores is None else outcome.scores
+    alive = [seat for seat, side in enumerate(state.turn_order) if side not in state.resigned]
+    values = [0.0] * players
+    if not alive:
+        return tuple([1.0 / players] * players)
+    if not scores:
+        for seat in alive:
+            values[person_of_seat(state, seat)] = 1.0 / len(alive)
+        return tuple(values)
+    points = [float(scores.get(state.turn_order[seat], 0)) for seat in alive]
+    spread = max(2.0, 0.15 * abs(sum(points)) / len(points))  # a lead counts relative to them
+    top = max(points)
+    weights = [math.exp((p - top) / spread) for p in points]
+    total = sum(weights)
+    for seat, weight in zip(alive, weights):
+        values[person_of_seat(state, seat)] = weight / total
+    return tuple(values)

@@ -1,0 +1,171 @@
+"""The computer at the table: seats chosen in the new-game dialog, its turn searched in
+worker processes from the controller while the window stays live, progress in the status
+bar, Move now, a stop on undo, walking the moves and closing, and Suggest a move."""
+
+from __future__ import annotations
+
+import time
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt, QTimer
+
+from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.main_window import MainWindow
+from tests.desktop.app_support import install_dialogs, private_folders
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
+    private_folders(monkeypatch, tmp_path)
+    install_dialogs(monkeypatch)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(780, 560)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.controller.computer.close()
+    window.controller.analysis.close()
+
+
+def answered(window: MainWindow) -> bool:
+    """Whether the computer has made its move (a stone, or swap: then the person moves
+    again with the other colour)."""
+    return (not window.controller.computer.busy and window.session.shown.to_move is not None
+            and window.controller.computer_level() is None)
+
+
+def start(window: MainWindow, computers: list[str], game: str = "quady",
+          parameters: tuple[str, ...] = ("-size=5",)) -> None:
+    assert window.start_game(GameChoice(game, list(parameters), ["ann", "bob"], [], computers))
+
+
+def test_the_dialog_seats_a_person_or_the_computer(qtbot) -> None:
+    dialog = NewGameDialog(GameChoice("quady", [], ["ann", "bob"], [], ["", "hard"]))
+    qtbot.addWidget(dialog)
+    assert dialog.rows[1].who.currentText() == "Computer, hard (4 s)"
+    dialog.rows[0].who.setCurrentIndex(dialog.rows[0].who.findData("easy"))
+    assert dialog.choice().computers == ["easy", "hard"]
+
+
+def test_the_computer_answers_a_move_and_says_what_it_played(qtbot, window) -> None:
+    start(window, ["", "60"])
+    assert window.play_move("c3")
+    session = window.session
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    text = window.message_label.text()
+    if session.record.swapped:
+        assert text.startswith("bob swapped and now plays X.") and session.ply == 1
+    else:
+        assert text.startswith(f"O (bob) played {session.record.moves[1]}.")
+        assert session.ply == 2
+
+
+def test_people_wait_while_it_thinks_and_move_now_makes_it_play(qtbot, window) -> None:
+    start(window, ["", "60s"])
+    assert window.play_move("c3")
+    controller = window.controller
+    assert controller.computer.busy
+    assert not window.play_move("b2")
+    assert "is thinking" in window.message_label.text()
+    qtbot.waitUntil(lambda: controller.thinking is not None, timeout=30000)
+    assert "iterations, best" in window.message_label.text()
+    begun = time.monotonic()
+    window.move_now_action.trigger()
+    qtbot.waitUntil(lambda: answered(window), timeout=10000)
+    assert time.monotonic() - begun < 10
+
+
+def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
+    start(window, ["", "60s"])
+    session = window.session
+    assert window.play_move("c3")
+    assert window.controller.computer.busy
+    window.undo_action.trigger()
+    assert not window.controller.computer.busy and session.ply == 0
+    qtbot.wait(600)
+    assert session.ply == 0  # nothing landed on the position the people left
+    assert window.play_move("c3")
+    window.controller.show_ply(0)
+    assert not window.controller.computer.busy
+    window.controller.show_last()
+    assert not window.controller.computer.busy  # it waits to be told after a walk
+    window.move_now_action.trigger()  # ... and starts when told
+    assert window.controller.computer.busy
+
+
+def test_the_window_stays_responsive_while_it_thinks(qtbot, window) -> None:
+    """A 10 ms timer keeps firing while the computer searches: the longest gap between
+    its ticks is the event latency the people feel."""
+    start(window, ["", "2s"])
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start()
+    assert window.play_move("c3")
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    timer.stop()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert len(ticks) > 50
+    assert max(gaps) < 1.0  # a search in this process would freeze it for 2 s; generous, as
+    # the machine running the tests is shared
+
+
+def test_two_computers_play_a_game_to_its_end(qtbot, window) -> None:
+    start(window, ["40", "40"])
+    qtbot.waitUntil(lambda: window.session.current.to_move is None, timeout=60000)
+    outcome = window.session.current.outcome()
+    assert outcome.status == "win", outcome
+    assert "Resign" not in window.session.record.moves
+
+
+def test_suggest_a_move_for_the_person_to_move(qtbot, window) -> None:
+    start(window, ["", ""])
+    window.suggest_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
+    text = window.message_label.text()
+    assert text.startswith("Suggested for X (ann): ") and "%" in text
+    assert window.session.ply == 0  # a suggestion plays nothing
+
+
+def test_closing_the_window_ends_the_search(qtbot, window) -> None:
+    start(window, ["", "60s"])
+    assert window.play_move("c3")
+    window.close()
+    assert not window.controller.computer.busy
+    assert window.controller.computer._thinker is None
+    assert window.controller.analysis._pool is None
+
+
+def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, window) -> None:
+    start(window, ["", ""])
+    for move in ("c3", "b2", "d4", "a5"):
+        assert window.play_move(move)
+    controller, graph = window.controller, window.panel.analysis_graph
+    controller.analysis.iterations = 60
+    window.analyse_action.trigger()
+    assert graph.isVisible()
+    qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
+    rates = controller.analysis.rates
+    assert sorted(rates) == [0, 1, 2, 3, 4] and all(0 <= rates[p] <= 1 for p in range(5))
+    xs, ys = graph.curve.getData()
+    assert list(xs) == [0, 1, 2, 3, 4] and list(ys) == [rates[p] for p in range(5)]
+    assert window.message_label.text() == "Analysis done: 5 positions."
+    # the curve is drawn: some pixels of its blue on the graph
+    image = graph.grab().toImage()
+    blue = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
+               if image.pixelColor(x, y).getRgb()[:3] == (40, 90, 200))
+    assert blue > 10
+    # a click at ply 2 of the graph shows the position after two moves
+    item = graph.getPlotItem()
+    scene_point = item.vb.mapViewToScene(pg.QtCore.QPointF(2, 0.5))
+    widget_point = graph.mapFromScene(scene_point)
+    qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=widget_point)
+    qtbot.waitUntil(lambda: window.session.viewed == 2, timeout=5000)
+    assert graph.cursor.value() == 2
+    # a new move drops the analysis
+    window.controller.show_last()
+    assert window.play_move("e5")
+    assert controller.analysis.rates == {} and not graph.isVisible()

@@ -1,0 +1,182 @@
+"""The search on crafted positions of every game: wins in one, losses in one blocked, the
+same move from the same seed, values credited to the right people, passes and no resigning.
+
+The Drogo and Quadrant Y positions were found by playing random games and keeping positions
+where few moves win (or few avoid a loss); each test first checks that the position is as
+described, by trying every move, so a rules change that spoils it fails loudly."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.ai.mcts import Search
+from rules.ai.values import person_of_side, person_to_move
+from rules.protocol import RESIGN, GameState
+
+
+def position(game: str, parameters: str, players: int, moves: list[str],
+             swapped: bool = False) -> GameState:
+    state = registry.new_game(game, parameters, players)
+    for ply, move in enumerate(moves):
+        state.play(move)
+        if ply == 0 and swapped:
+            state.play("swap")
+    return state
+
+
+def winning_moves(state: GameState) -> list[str]:
+    """Every move that wins at once for the person to move."""
+    me = person_to_move(state)
+    found = []
+    for move in state.legal_moves():
+        trial = state.copy()
+        trial.play(move)
+        outcome = trial.outcome()
+        if outcome.status == "win" and person_of_side(trial, outcome.winner or "") == me:
+            found.append(move)
+    return found
+
+
+def safe_moves(state: GameState) -> list[str]:
+    """Every move after which the next player has no win in one."""
+    safe = []
+    for move in state.legal_moves():
+        trial = state.copy()
+        trial.play(move)
+        if trial.to_move is None or not winning_moves(trial):
+            safe.append(move)
+    return safe
+
+
+# Druid square 5. Win: V holds c1..c4 and wins at c5. Block: V holds c1 c2 c4 c5 round H's
+# c3 and threatens three lintels (c1-c3, c2-c4, c3-c5), each resting on two V stones and
+# topping c3; only H's second stone on c3 stops all three. Lost: V holds c1..c4 and H to
+# move; a stone on c5 does not help, as the lintel c3-c5 still rests on two V stones.
+DRUID_WIN = ("druid", "-size=5", 2, ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "e1"])
+DRUID_BLOCK = ("druid", "-size=5", 2, ["c1", "c3", "c2", "a1", "c4", "a2", "c5"])
+DRUID_LOST = ("druid", "-size=5", 2, ["c1", "a1", "c2", "a2", "c3", "a3", "c4"])
+DROGO_WIN = ("drogo", "-size=3 -in_place", 2,
+             ["a3", "b2,a2", "b3,b3", "a1", "c2,c3", "a3,a3", "b2,b2", "a1,a2", "b3", "c1,c1",
+              "c1", "a2", "c3,c2", "a1"])
+DROGO_BLOCK = ("drogo", "-size=3 -easy_free", 2,
+               ["b1", "c1", "b2,b3", "b1,b2", "a2,a1", "b2", "b3,b3", "c1", "a3,a3", "a2,a2",
+                "c2,c3", "a3", "c3,c2", "c1,b1"])
+DROGO_FOUR = ("drogo", "-size=3 -in_place", 4,
+              ["a3", "b2,c2", "b3,b3", "a1,a2", "c1,c1", "c1", "b2", "a2", "--", "b2", "b1,b1",
+               "--", "--", "b3", "--", "--", "--", "c2,c2", "--", "--", "--", "a1,a1", "--",
+               "--", "--", "b1", "--", "--", "--", "a3", "--", "--", "--"])
+QUADY_WIN = ("quady", "-size=7", 2,
+             ["c7", "a7", "b5", "b4", "e5", "c4", "d5", "b6", "e7", "c6", "g7", "b7", "f6", "e6",
+              "b2", "c5", "d7"])
+QUADY_BLOCK = ("quady", "-size=7", 2, QUADY_WIN[3][:16])
+
+# Found by random play (default options), as the Drogo and Quadrant Y ones.
+TRICHET_WIN = ("trichet", "", 2, ["f7", "f3", "a17", "a22", "f1", "e31"])
+TRICHET_BLOCK = ("trichet", "", 2, ["a8", "e8", "e23", "b24", "d13"])
+DRAGONS_WIN = ("dragons", "", 2, ["c4", "k3", "j7", "d1", "j4", "f13", "i11", "j15", "a3",
+                                  "a18"])
+DRAGONS_BLOCK = ("dragons", "", 2, ["d3", "f7", "d9", "g10", "i5", "a5", "h4", "j7", "g10",
+                                    "c4", "l7", "f13", "l17", "f20", "j13", "g18"])
+
+WINS = {"druid": (DRUID_WIN, ["c5"]), "drogo": (DROGO_WIN, ["c2,c3", "c3,c2"]),
+        "drogo 4 players": (DROGO_FOUR, ["a2,a3", "a3,a2"]), "quady": (QUADY_WIN, ["d4"]),
+        "trichet": (TRICHET_WIN, ["e8"]), "dragons": (DRAGONS_WIN, ["h11"])}
+BLOCKS = {"druid": (DRUID_BLOCK, ["c3"]), "drogo": (DROGO_BLOCK, ["c3"]),
+          "quady": (QUADY_BLOCK, ["d4"]),
+          "trichet": (TRICHET_BLOCK, ["a27", "b28", "b29", "c32", "d29", "d32", "f27", "f28"]),
+          "dragons": (DRAGONS_BLOCK, ["l16"])}
+
+
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_the_search_plays_a_win_in_one(name: str) -> None:
+    (game, parameters, players, moves), expected = WINS[name]
+    state = position(game, parameters, players, moves)
+    assert winning_moves(state) == expected
+    assert len(state.legal_moves()) >= 2 * len(expected)
+    for seed in range(3):
+        result = Search(state, seed).run(iterations=50)
+        assert result.move in expected
+
+
+@pytest.mark.parametrize("name", sorted(BLOCKS))
+def test_the_search_blocks_a_loss_in_one(name: str) -> None:
+    (game, parameters, players, moves), expected = BLOCKS[name]
+    state = position(game, parameters, players, moves)
+    assert not winning_moves(state)
+    assert safe_moves(state) == expected
+    assert len(state.legal_moves()) >= 2
+    for seed in range(3):
+        result = Search(state, seed).run(iterations=400)
+        assert result.move in expected
+
+
+def test_a_fixed_seed_and_iteration_count_give_the_same_search() -> None:
+    state = position("druid", "-hex -size=3", 3, ["b2", "c3"])
+    first = Search(state, 11).run(iterations=300)
+    second = Search(state, 11).run(iterations=300)
+    assert first == second
+    assert first.iterations == 300 and sum(m.visits for m in first.moves) == 300
+
+
+def test_the_four_player_search_credits_the_person_to_move() -> None:
+    """O (seat 1) is to move with two winning moves among four; a search that scored the
+    position for another seat, or for 'O against the rest', would not be sure of them."""
+    (game, parameters, players, moves), expected = WINS["drogo 4 players"]
+    state = position(game, parameters, players, moves)
+    assert state.to_move == "O"
+    result = Search(state, 3, decisive_depth=0).run(iterations=400)
+    assert result.person == 1
+    assert result.move in expected and result.win_rate == pytest.approx(1.0)
+
+
+def test_the_second_player_swaps_a_strong_opening() -> None:
+    """X opens in the middle of a size-5 Quadrant Y board; swapping takes that stone, so
+    the search values swap by what it is worth to the person who swaps."""
+    state = position("quady", "-size=5", 2, ["b3"])
+    result = Search(state, 1).run(iterations=2000)
+    assert result.move == "swap"
+    assert result.moves[0].win_rate > 0.6
+
+
+def test_after_a_swap_the_people_are_credited_not_the_colours() -> None:
+    """The same winning position with and without a swap: the person to move changes, and
+    the search's win rate (for the person to move) is that of the colour to move."""
+    (game, parameters, players, moves), expected = WINS["quady"]
+    plain = position(game, parameters, players, moves)
+    swapped = position(game, parameters, players, moves, swapped=True)
+    assert plain.to_move == swapped.to_move == "O"
+    for state, person in ((plain, 1), (swapped, 0)):
+        result = Search(state, 2, decisive_depth=0).run(iterations=300)
+        assert result.person == person
+        assert result.move in expected and result.win_rate == pytest.approx(1.0)
+
+
+def test_a_forced_pass_is_played_without_searching() -> None:
+    (game, parameters, players, moves), _ = WINS["drogo 4 players"]
+    state = position(game, parameters, players, moves[:8])
+    assert state.legal_moves() == ["--"]
+    result = Search(state, 1).run(iterations=100)
+    assert (result.move, result.win_rate, result.iterations) == ("--", None, 0)
+
+
+def test_a_resigned_player_passes_and_the_search_never_resigns() -> None:
+    state = registry.new_game("drogo", "-size=4", 3)
+    state.play("b2")
+    state.play("Resign")
+    state.play("c3")
+    state.play("b3")
+    assert state.to_move == "O" and state.legal_moves() == ["--"]
+    assert Search(state, 1).run(iterations=20).move == "--"
+    lost = position(*DRUID_LOST)
+    assert lost.to_move == "H" and not safe_moves(lost)
+    result = Search(lost, 1).run(iterations=300)
+    assert result.move in lost.legal_moves() and result.move != RESIGN
+    assert result.win_rate is not None and result.win_rate < 0.2
+
+
+def test_a_finished_game_is_refused() -> None:
+    (game, parameters, players, moves), expected = WINS["quady"]
+    state = position(game, parameters, players, moves + expected)
+    with pytest.raises(ValueError, match="the game is over"):
+        Search(state, 1)
