@@ -668,7 +668,8 @@ class MainWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         if answer == QMessageBox.StandardButton.Discard:
-            self.session.modified = False
+            # (the game stays marked unsaved: if the player then cancels the new game or
+            # the file dialog, closing still asks)
             return True
         return False
 

@@ -607,3 +607,33 @@ def test_height_numbers_toggle_and_a_new_game_framed_at_once(qtbot, window) -> N
     window.start_game(GameChoice("drogo", ["-size=5"], ["alice", "bob"], []))  # same view
     assert window.view.calls[-1] == ("reset_camera", "at once")
     assert window.heights_action.isChecked()
+
+
+def test_the_dialog_keeps_the_side_letters_while_the_options_are_invalid(qtbot,
+                                                                          dialogs) -> None:
+    dialog = NewGameDialog(GameChoice("quady", ["-size=7"], ["alice", "bob"], []))
+    qtbot.addWidget(dialog)
+    assert [row.side.text() for row in dialog.rows[:2]] == ["X", "O"]
+    dialog.option_widgets["size"].setValue(6)  # refused: even sizes do not split
+    assert dialog.error
+    assert [row.side.text() for row in dialog.rows[:2]] == ["X", "O"]
+
+
+def test_open_asks_about_unsaved_changes_before_the_file_is_chosen(qtbot, window, dialogs,
+                                                                   monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    type_move(qtbot, window, "a3")  # an unsaved change
+    order: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (order.append("file dialog"), ("", ""))[1]))
+    dialogs.answers = [QMessageBox.StandardButton.Discard]
+    original = QMessageBox.question
+
+    def question(*args, **kwargs):
+        order.append("asked")
+        return original(*args, **kwargs)
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    assert not window.open_file()  # the file dialog was cancelled
+    assert order == ["asked", "file dialog"]
+    assert window.session.modified  # still unsaved: closing asks again
