@@ -19,6 +19,7 @@ Aim (issue 5): under 50 ms from click to frame.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import os
 import random
 import statistics
@@ -75,9 +76,9 @@ def clicks_through_window(app: QApplication, window, clicks: int, seed: int
     def on_swap() -> None:
         swapped[0] += 1
 
-    def timed_show_session(session) -> None:
+    def timed_show_session(*args, **kwargs) -> None:
         start = time.perf_counter()
-        show_session(session)
+        show_session(*args, **kwargs)
         panel_times.append(time.perf_counter() - start)
 
     view.frameSwapped.connect(on_swap)
@@ -118,6 +119,9 @@ def steps(window, repeats: int) -> dict[str, list[float]]:
         "view.set_position, new copy": lambda: window.view.set_position(
             state.copy(), colours, legal, last),
         "side panel, same position": lambda: window.panel.show_session(session),
+        "owners/heights map, same position (when shown)": lambda: (
+            window.summary.set_position(state, colours, legal, last)
+            if window.map_shown else None),
         "autosave": lambda: autosave.write(session),
         "window.refresh (all of the above but the autosave)": window.refresh,
     }
@@ -136,6 +140,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--without-map", action="store_true",
+                        help="hide the owners/heights map beside the board (as before it "
+                             "sat there)")
+    parser.add_argument("--classic", action="store_true",
+                        help="draw the monument in the first look (desktop.views.look)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as temp:
@@ -147,8 +156,17 @@ def main() -> None:
         from rules.record import Record
 
         app = QApplication.instance() or create_application()
+        if args.classic:
+            from desktop.games import druid
+            from desktop.views.look import CLASSIC
+            from desktop.views.stack3d import StackView
+
+            druid.DESK = replace(druid.DESK, make_view=lambda parent: StackView(
+                parent, look=CLASSIC, repeat_completes=druid.REPEAT_COMPLETES))
         state = crowded_monument(args.seed)
         window = MainWindow()
+        if args.without_map and window.map_action.isChecked():
+            window.map_action.trigger()
         window.show()
         window.set_session(Session.from_record(
             Record("druid", ["-size=16"], ["vera", "hugo"], list(state.moves))))
@@ -162,7 +180,8 @@ def main() -> None:
         view = window.view
         print(f"MainWindow {window.width()}x{window.height()}, board view "
               f"{view.width()}x{view.height()}; Druid 16x16 after {state.ply} moves, "
-              f"{len(state.stones())} stones")
+              f"{len(state.stones())} stones; map {'shown' if window.map_shown else 'hidden'}, "
+              f"{'first' if args.classic else 'new'} look")
         first, _ = clicks_through_window(app, window, 1, args.seed)
         times, panel_times = clicks_through_window(app, window, args.clicks, args.seed + 1)
         if not first or not times:

@@ -8,7 +8,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.help_pages import (GUIDE, GUIDE_TITLE, LINK_SCHEME, desktop_guide_text, page_text,
-                                title_of)
+                                pages_folder, title_of)
 
 __all__ = ["HelpDialog", "desktop_guide_text", "page_text"]  # what the window uses
 
@@ -25,6 +25,8 @@ class HelpDialog(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self.follow)
+        # the pages' pictures (images/<name>.png) are found beside the pages
+        self.browser.setSearchPaths([str(pages_folder())])
         self.browser.setMarkdown(markdown)
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -175,6 +175,9 @@ class MainWindow(QMainWindow):
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
                                        tip="Show pbmserv's two summaries beside the 3D view")
+        self.heights_action = self._action("&Height numbers", self._heights_toggled, "H",
+                                           checkable=True,
+                                           tip="Write each stack's height on its top (H)")
         self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
                                           checkable=True,
                                           tip="Lay lintels: click one end, then the other "
@@ -210,7 +213,8 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.reset_action, self.top_action, self.left_action,
                               self.right_action])
         view_menu.addSeparator()
-        view_menu.addActions([self.map_action, self.lintel_action, self.dock.toggleViewAction()])
+        view_menu.addActions([self.map_action, self.heights_action, self.lintel_action,
+                              self.dock.toggleViewAction()])
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.rules_action, self.guide_action, self.about_action])
 
@@ -234,14 +238,17 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", True))
+        # off at first: beside the board it costs about 30 ms a move on a software renderer
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
+        self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("view/map", self.map_action.isChecked())
         self.settings.setValue("view/caption", self.caption_action.isChecked())
+        self.settings.setValue("view/heights", self.heights_action.isChecked())
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
@@ -332,6 +339,8 @@ class MainWindow(QMainWindow):
         self.move_line.clear()
         self.say("")
         self._position_changed()
+        assert self.view is not None
+        self.view.reset_camera(animate=False)  # a new game is seen whole, from the start
 
     def _position_changed(self) -> None:
         """Every new position starts clean: no hover text about the last one, lintel mode
@@ -370,8 +379,10 @@ class MainWindow(QMainWindow):
         self.desk = entry
         self.map_action.setEnabled(self.summary is not None)
         self.lintel_action.setEnabled(entry.lintels)
-        for action in (self.top_action, self.left_action, self.right_action):
+        for action in (self.top_action, self.left_action, self.right_action,
+                       self.heights_action):
             action.setEnabled(entry.camera)
+        self.view.set_show_heights(self.heights_action.isChecked())
         self.reset_action.setText("&Reset camera" if entry.camera else "&Fit the board")
         self.lintel_action.setChecked(False)
         self._set_move_examples(entry.move_examples)
@@ -400,6 +411,10 @@ class MainWindow(QMainWindow):
     def _show_map(self, on: bool) -> None:
         if self.summary is not None:
             cast(QWidget, self.summary).setVisible(on)
+
+    def _heights_toggled(self) -> None:
+        if self.view is not None:
+            self.view.set_show_heights(self.heights_action.isChecked())
 
     def _lintel_toggled(self) -> None:
         if self.view is not None:

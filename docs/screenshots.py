@@ -23,7 +23,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
 
 from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 
-QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+if QCoreApplication.instance() is None:  # (the tests load this with their application up)
+    QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 

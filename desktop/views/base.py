@@ -38,12 +38,16 @@ class PositionView(Protocol):
 class BoardView(PositionView, Protocol):
     """The main board view: it also frames, turns and grabs the board."""
 
-    def reset_camera(self) -> None:
-        """Frame the whole board (turn it back to the default view where it turns)."""
+    def reset_camera(self, animate: bool = True) -> None:
+        """Frame the whole board (turn it back to the default view where it turns; at once
+        rather than gliding for a new game)."""
 
     def top_view(self) -> None: ...
 
     def turn(self, quarters: int) -> None: ...
+
+    def set_show_heights(self, on: bool) -> None:
+        """Write each stack's height on it (boards with stacks)."""
 
     def set_lintel_mode(self, on: bool) -> None: ...
 

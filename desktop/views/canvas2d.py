@@ -147,8 +147,8 @@ class Canvas2D(QGraphicsView):
         if self._fitted:
             self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
 
-    def reset_camera(self) -> None:
-        """Fit the whole drawing in the view again."""
+    def reset_camera(self, animate: bool = True) -> None:
+        """Fit the whole drawing in the view again (at once: a 2D fit does not glide)."""
         self._fitted = True
         self._update_scene_rect()
         self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
@@ -159,6 +159,9 @@ class Canvas2D(QGraphicsView):
 
     def turn(self, quarters: int) -> None:
         """A 2D board does not turn."""
+
+    def set_show_heights(self, on: bool) -> None:
+        """A 2D board has no stacks."""
 
     def set_lintel_mode(self, on: bool) -> None:
         """No lintels on a 2D board."""

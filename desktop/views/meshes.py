@@ -26,11 +26,13 @@ from rules.protocol import Stone
 
 PITCH = 1.0  # height of one level
 VGAP = 0.06  # vertical gap between stacked stones
-STONE_SCALE = 0.9  # a stone's footprint relative to its cell
+STONE_SCALE = 0.9  # a stone's footprint relative to its cell (the first look)
+SEPARATE_SCALE = 0.84  # the same with a wider gap, so neighbouring stones stand apart
 BEAM_SCALE = 0.66  # a lintel drawn as a beam: its width relative to a cell
 UNDERSIDE_SHADE = 0.35  # a stone's bottom face: its colour, this much as bright
 BEAM_UNDERSIDE_SHADE = 0.2  # a beam's bottom face, darker still: the gap reads as shadow
-OUTLINE_SHADE = 0.3  # a stone's outline: its colour, this much as bright
+OUTLINE_SHADE = 0.3  # a stone's outline (the rim round its top): its colour, this bright
+RIM = 0.035  # the outline's width on a stone's top, world units
 MIN_CONTRAST = 90.0  # least RGB distance between a stone's top and the board's tiles
 TILE_SCALE = 0.96
 TILE_BOTTOM = -0.1
@@ -41,31 +43,42 @@ TARGET_WALL = 0.16  # height of the wall marking a Druid's target side
 LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (front left)
 
 RGB = tuple[int, int, int]
+# One group of prisms with polygons of one size, as arrays: polygons (n, k, 2), bottoms,
+# tops, colours (n, 4), underside shades, and which tops, bottoms and sides are drawn.
+Group = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+              np.ndarray, np.ndarray]
 
 
 def rgbf(colour: RGB, alpha: float = 1.0) -> np.ndarray:
     return np.array([colour[0] / 255.0, colour[1] / 255.0, colour[2] / 255.0, alpha])
 
 
-def legible(colour: RGB, ground: RGB, least: float = MIN_CONTRAST) -> RGB:
-    """`colour`, or when it lies nearer than `least` (RGB distance) to `ground`, the colour
-    moved towards white (if lighter than the ground) or black until it is that far: any
-    chosen colour then stands out from the board; colours far enough stay exactly as
-    chosen."""
+def legible(colour: RGB, grounds: Sequence[RGB], least: float = MIN_CONTRAST) -> RGB:
+    """`colour`, or when it lies nearer than `least` (RGB distance) to any of the board's
+    tile colours `grounds`, the colour moved towards white or black, whichever changes it
+    less, until it is that far from all of them: any chosen colour then stands out from the
+    board; colours far enough stay exactly as chosen."""
     c = np.array(colour, float)
-    g = np.array(ground, float)
-    if np.linalg.norm(c - g) >= least:
+    tiles = np.array(grounds, float).reshape(-1, 3)
+
+    def far(x: np.ndarray) -> bool:
+        return bool(np.linalg.norm(tiles - x, axis=1).min() >= least)
+
+    if far(c):
         return colour
-    lighter = c @ (0.299, 0.587, 0.114) >= g @ (0.299, 0.587, 0.114)
-    end = np.full(3, 255.0 if lighter else 0.0)
-    low, high = 0.0, 1.0
-    for _ in range(20):  # the least mix that reaches the distance
-        middle = (low + high) / 2
-        if np.linalg.norm(c + (end - c) * middle - g) >= least:
-            high = middle
-        else:
-            low = middle
-    mixed = c + (end - c) * high
+
+    def mix_towards(end: np.ndarray) -> tuple[float, np.ndarray]:
+        low, high = 0.0, 1.0
+        for _ in range(20):  # the least mix that reaches the distance
+            middle = (low + high) / 2
+            if far(c + (end - c) * middle):
+                high = middle
+            else:
+                low = middle
+        return high, c + (end - c) * high
+
+    _, mixed = min(mix_towards(np.full(3, 255.0)), mix_towards(np.zeros(3)),
+                   key=lambda found: found[0])
     return (int(round(mixed[0])), int(round(mixed[1])), int(round(mixed[2])))
 
 
@@ -141,10 +154,15 @@ class Mesh:
                     np.concatenate([p.colours for p in parts]).astype(np.float32))
 
 
-def side_shade(normals: np.ndarray) -> np.ndarray:
+SIDES = (0.5, 0.22)  # side faces: brightness base + gain x (normal . LIGHT), darker than tops
+CLASSIC_SIDES = (0.62, 0.26)  # the first look's sides, nearer the tops' brightness
+
+
+def side_shade(normals: np.ndarray, sides: tuple[float, float] = SIDES) -> np.ndarray:
     """Brightness of vertical faces with outward horizontal unit normals (..., 2): every
-    direction gets its own shade, so neighbouring faces of a stack stay distinct."""
-    return 0.62 + 0.26 * (normals @ LIGHT)
+    direction gets its own shade, so neighbouring faces of a stack stay distinct, and the
+    face towards the default camera stays well darker than the top."""
+    return sides[0] + sides[1] * (normals @ LIGHT)
 
 
 @dataclass
@@ -156,24 +174,33 @@ class PrismSet:
     tops: list[float] = field(default_factory=list)
     colours: list[np.ndarray] = field(default_factory=list)
     undersides: list[float] = field(default_factory=list)  # bottom face shade per prism
-    _arrays: list | None = field(default=None, init=False, repr=False, compare=False)
+    has_top: list[bool] = field(default_factory=list)  # False: the top is never seen
+    has_bottom: list[bool] = field(default_factory=list)  # False: the bottom is never seen
+    has_sides: list[bool] = field(default_factory=list)  # False: a flat plate, no sides
+    _arrays: list[Group] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
-            underside: float = UNDERSIDE_SHADE) -> None:
+            underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True,
+            sides: bool = True) -> None:
+        """One prism; `top`, `bottom` or `sides` False leaves out faces nobody needs to
+        see (llvmpipe pays for every triangle, seen or not)."""
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
         self.colours.append(rgba)
         self.undersides.append(underside)
+        self.has_top.append(top)
+        self.has_bottom.append(bottom)
+        self.has_sides.append(sides)
         self._arrays = None
 
     def __len__(self) -> int:
         return len(self.polys)
 
-    def _groups(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                    np.ndarray]]:
+    def _groups(self) -> list[Group]:
         """The prisms as arrays, one group per polygon size: polygons (n, k, 2), bottoms,
-        tops, colours (n, 4) and underside shades; made once for the mesh and the edges."""
+        tops, colours (n, 4), underside shades and which tops and bottoms are drawn; made
+        once for the mesh and the edges."""
         if self._arrays is None:
             groups: dict[int, list[int]] = defaultdict(list)
             for i, poly in enumerate(self.polys):
@@ -182,30 +209,28 @@ class PrismSet:
                              np.array([self.bottoms[i] for i in members], float),
                              np.array([self.tops[i] for i in members], float),
                              np.array([self.colours[i] for i in members], float),
-                             np.array([self.undersides[i] for i in members], float))
+                             np.array([self.undersides[i] for i in members], float),
+                             np.array([self.has_top[i] for i in members], bool),
+                             np.array([self.has_bottom[i] for i in members], bool),
+                             np.array([self.has_sides[i] for i in members], bool))
                             for members in groups.values()]
         return self._arrays
 
-    def mesh(self) -> Mesh:
-        return Mesh.concat([_prism_mesh(*group) for group in self._groups()])
+    def mesh(self, sides: tuple[float, float] = SIDES, rim: float = 0.0) -> Mesh:
+        """The merged triangles; with `rim`, each top face has a dark band that wide round
+        its edge (its outline, as geometry)."""
+        return Mesh.concat([_prism_mesh(*group, side_light=sides, rim=rim)
+                            for group in self._groups()])
 
     def edges(self, grow: float = 0.004, uprights: bool = False) -> np.ndarray:
         """Line segments (2m, 3) around every top face, pushed slightly outwards so that they
         are not hidden by the faces they outline; with `uprights`, the upright edges too
-        (after all the top edges), which mark each stone's corners where side faces of one
-        colour meet."""
-        return self._outline(grow, uprights)[0]
-
-    def edge_colours(self, shade: float = OUTLINE_SHADE, uprights: bool = False
-                     ) -> np.ndarray:
-        """One colour (2m, 4) per vertex of `edges(uprights=uprights)`: each prism's own
-        colour darkened, so that the outline shows on light and dark stones alike."""
-        return self._outline(0.0, uprights, shade)[1]
-
-    def _outline(self, grow: float, uprights: bool, shade: float = OUTLINE_SHADE
-                 ) -> tuple[np.ndarray, np.ndarray]:
-        tops_out, uprights_out, top_colours, upright_colours = [], [], [], []
-        for polys, bottoms, tops, rgba, _ in self._groups():
+        (after all the top edges). On llvmpipe GL lines are dear (about 2 ms a frame for
+        the tops of the crowded 16x16 monument, benchmarks/frame_time.py): the stones'
+        outlines are drawn as rims in the mesh instead (`mesh(rim=...)`), and lines only
+        for the first look and the small hover ghost."""
+        tops_out, uprights_out = [], []
+        for polys, bottoms, tops, *_ in self._groups():
             n, k, _ = polys.shape
             centre = polys.mean(axis=1, keepdims=True)
             offset = polys - centre
@@ -215,27 +240,26 @@ class PrismSet:
             nxt = np.roll(polys, -1, axis=1)
             top = np.stack([np.dstack([polys, z1k]), np.dstack([nxt, z1k])], axis=2)
             tops_out.append(top.reshape(-1, 3))
-            dark = np.c_[rgba[:, :3] * shade, rgba[:, 3:4]]
-            top_colours.append(np.repeat(dark, 2 * k, axis=0))
             if uprights:
                 z0k = np.broadcast_to(bottoms[:, None], (n, k))
                 up = np.stack([np.dstack([polys, z0k]), np.dstack([polys, z1k])], axis=2)
                 uprights_out.append(up.reshape(-1, 3))
-                upright_colours.append(np.repeat(dark, 2 * k, axis=0))
-        parts, colours = tops_out + uprights_out, top_colours + upright_colours
+        parts = tops_out + uprights_out
         if not parts:
-            return np.zeros((0, 3), np.float32), np.zeros((0, 4), np.float32)
-        return (np.concatenate(parts).astype(np.float32),
-                np.clip(np.concatenate(colours), 0.0, 1.0).astype(np.float32))
+            return np.zeros((0, 3), np.float32)
+        return np.concatenate(parts).astype(np.float32)
 
 
 def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndarray,
-                under: np.ndarray) -> Mesh:
-    """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads."""
+                under: np.ndarray, has_top: np.ndarray, has_bottom: np.ndarray,
+                has_sides: np.ndarray, side_light: tuple[float, float] = SIDES,
+                rim: float = 0.0) -> Mesh:
+    """n prisms of k vertices each, vectorised: top, bottom and k shaded side quads (each
+    where its mask says), and with `rim` the top inset by that much and k dark quads from
+    the top's edge to the inset top round it."""
     n, k, _ = polys.shape
     z0k = np.broadcast_to(z0[:, None], (n, k))
     z1k = np.broadcast_to(z1[:, None], (n, k))
-    top = np.dstack([polys, z1k])  # (n, k, 3)
     bottom = np.dstack([polys, z0k])
     nxt = np.roll(polys, -1, axis=1)
     sides = np.stack([np.dstack([polys, z0k]), np.dstack([nxt, z0k]),
@@ -243,6 +267,8 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
     edge = nxt - polys
     normals = np.dstack([edge[:, :, 1], -edge[:, :, 0]])
     normals /= np.maximum(np.linalg.norm(normals, axis=2, keepdims=True), 1e-12)
+    inner = _inset(polys, normals, rim) if rim > 0 else polys
+    top = np.dstack([inner, z1k])  # (n, k, 3)
 
     fan = np.array([(0, i, i + 1) for i in range(1, k - 1)])
     per_prism = 2 * k + 4 * k  # top + bottom + side vertices
@@ -253,18 +279,49 @@ def _prism_mesh(polys: np.ndarray, z0: np.ndarray, z1: np.ndarray, rgba: np.ndar
     side_faces = (quad[None, None] + (2 * k + 4 * np.arange(k))[None, :, None, None]
                   + base[:, :, :, None]).reshape(n, -1, 3)
     vertices = np.concatenate([top, bottom, sides.reshape(n, 4 * k, 3)], axis=1).reshape(-1, 3)
-    faces = np.concatenate([top_faces, bottom_faces, side_faces], axis=1).reshape(-1, 3)
+    faces = np.concatenate([top_faces[has_top].reshape(-1, 3),
+                            bottom_faces[has_bottom].reshape(-1, 3),
+                            side_faces[has_sides].reshape(-1, 3)])
 
     rgb, alpha = rgba[:, :3], rgba[:, 3:4]
     top_c = np.broadcast_to(np.c_[rgb, alpha][:, None], (n, k, 4))
     bottom_c = np.broadcast_to(np.c_[rgb * under[:, None], alpha][:, None], (n, k, 4))
-    shade = side_shade(normals)  # (n, k)
+    shade = side_shade(normals, side_light)  # (n, k)
     side_rgb = rgb[:, None, :] * shade[:, :, None]
     side_c = np.repeat(np.concatenate([side_rgb, np.broadcast_to(alpha[:, None], (n, k, 1))],
                                       axis=2), 4, axis=1)
     colours = np.concatenate([top_c, bottom_c, side_c], axis=1).reshape(-1, 4)
-    return Mesh(vertices.astype(np.float32), faces.astype(np.uint32),
+    mesh = Mesh(vertices.astype(np.float32), faces.astype(np.uint32),
                 np.clip(colours, 0.0, 1.0).astype(np.float32))
+    if rim <= 0:
+        return mesh
+    # the rim: quads from the top's outer edge (dark) to the inset top's edge, which reuse
+    # the inset top's vertices (k new vertices a prism, not 4k); over a band this narrow
+    # the fade from dark to the stone's colour reads as a line. Its 2k triangles a top
+    # cost about 2 ms a frame on the crowded monument on llvmpipe (docs/desktop.md).
+    outer = np.dstack([polys, z1k]).reshape(-1, 3)
+    ring = np.arange(k)
+    first_outer = len(vertices)
+    top_index = (np.arange(n) * per_prism)[:, None] + ring[None]  # the inset top's vertices
+    outer_index = first_outer + (np.arange(n) * k)[:, None] + ring[None]
+    step = np.roll(ring, -1)
+    band_faces = np.stack([np.stack([outer_index, outer_index[:, step], top_index[:, step]], -1),
+                           np.stack([outer_index, top_index[:, step], top_index], -1)],
+                          axis=2)[has_top].reshape(-1, 3)
+    dark = np.repeat(np.c_[rgb * OUTLINE_SHADE, alpha], k, axis=0)
+    return Mesh(np.concatenate([mesh.vertices, outer.astype(np.float32)]),
+                np.concatenate([mesh.faces, band_faces.astype(np.uint32)]),
+                np.concatenate([mesh.colours, np.clip(dark, 0.0, 1.0).astype(np.float32)]))
+
+
+def _inset(polys: np.ndarray, normals: np.ndarray, width: float) -> np.ndarray:
+    """Convex polygons (n, k, 2) moved inwards by `width`, every edge alike: each vertex
+    goes back along the bisector of its two edges' outward normals (normals[:, i] belongs
+    to the edge from vertex i to vertex i + 1)."""
+    before = np.roll(normals, 1, axis=1)
+    both = before + normals
+    scale = width / np.maximum(1.0 + (before * normals).sum(axis=2, keepdims=True), 1e-9)
+    return polys - both * scale
 
 
 # ---- the parts of a position -----------------------------------------------------------
@@ -287,18 +344,25 @@ def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SC
 
 
 def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
-                 beams: bool = False) -> PrismSet:
+                 beams: bool = False, scale: float = STONE_SCALE) -> PrismSet:
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
     drawing them first lets the depth test skip more hidden pixels. With `beams` lintels
-    are narrow beams with a darker underside."""
+    are narrow beams with a darker underside; `scale` sizes sarsens and cubes."""
     prisms = PrismSet()
     rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
     grey = rgbf((128, 128, 128))
-    for stone in sorted(stones, key=lambda s: -s.level):
+    stones = sorted(stones, key=lambda s: -s.level)
+    capped = {(s.cells[0], s.level - 1) for s in stones if len(s.cells) == 1}
+    for stone in stones:
         z0, z1 = stone_z(stone.level)
         beam = beams and len(stone.cells) > 1
-        prisms.add(stone_polygon(board, stone, beams), z0, z1, rgba.get(stone.owner, grey),
-                   BEAM_UNDERSIDE_SHADE if beam else UNDERSIDE_SHADE)
+        # a single stone under a single stone shows no top; only a beam shows its bottom
+        hidden_top = len(stone.cells) == 1 and (stone.cells[0], stone.level) in capped
+        poly = (_stone_polygon(board, stone.cells, BEAM_SCALE) if beam
+                else _stone_polygon(board, stone.cells, scale))
+        prisms.add(poly, z0, z1, rgba.get(stone.owner, grey),
+                   BEAM_UNDERSIDE_SHADE if beam else UNDERSIDE_SHADE, top=not hidden_top,
+                   bottom=len(stone.cells) > 1)
     return prisms
 
 
@@ -442,7 +506,7 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
     stones cover the tiles (it raises that side's goal band, low enough not to hide the
     coordinates just beyond it)."""
     prisms = PrismSet()
-    prisms.add(board_hull(board), SLAB_BOTTOM, SLAB_TOP, rgbf(SLAB_COLOUR))
+    prisms.add(board_hull(board), SLAB_BOTTOM, SLAB_TOP, rgbf(SLAB_COLOUR), bottom=False)
     tint: dict[int, np.ndarray] = {}
     for cells, colour in marked:
         for c in cells:
@@ -451,7 +515,9 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
         base = rgbf(palette[tile_colour_index(board, i)])
         if i in tint:
             base = base * 0.45 + tint[i] * 0.55
-        prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base)
+        # tiles are flat plates: their sides would only show as slivers in the gaps
+        prisms.add(footprint(board, i, TILE_SCALE), TILE_BOTTOM, 0.0, base, bottom=False,
+                   sides=False)
     shared: dict[tuple[str, ...], list[RGB]] = defaultdict(list)
     for cells, colour in edges:
         shared[tuple(cells)].append(colour)
@@ -485,11 +551,11 @@ def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
 
 
 def ghost_prisms(board: Board, cells: Sequence[str], level: int, colour: RGB,
-                 alpha: float = 0.55) -> PrismSet:
+                 alpha: float = 0.55, scale: float = STONE_SCALE) -> PrismSet:
     """Where a piece would land: one prism per cell, or a lintel over three cells."""
     prisms = PrismSet()
     z0, z1 = stone_z(level)
-    polys = [footprint(board, board.index[c], STONE_SCALE) for c in cells]
+    polys = [footprint(board, board.index[c], scale) for c in cells]
     poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
     prisms.add(poly, z0, z1, rgbf(colour, alpha))
     return prisms

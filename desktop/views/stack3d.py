@@ -25,8 +25,7 @@ import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
-from PySide6.QtCore import (QEasingCurve, QPoint, QPointF, QSize, Qt, QVariantAnimation,
-                            Signal)
+from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
                            QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
                            QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
@@ -54,6 +53,7 @@ LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupie
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
 DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
 ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
+ANIMATION_STEP_MS = 15  # how often the camera moves while it glides
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
 FRAME_REACH = 1.35  # the framed view keeps this much of the slab round the cells in sight
 MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the top face
@@ -90,16 +90,11 @@ def _line_item(width: float, colour: tuple[float, float, float, float]) -> gl.GL
     return item
 
 
-def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray,
-               colours: np.ndarray | None = None) -> None:
-    """Show the segments, in the item's colour or one colour (n, 4) per vertex."""
+def _set_lines(item: gl.GLLinePlotItem, segments: np.ndarray) -> None:
     if len(segments) == 0:
         item.setVisible(False)
         return
-    if colours is None:
-        item.setData(pos=segments)
-    else:
-        item.setData(pos=segments, color=colours)
+    item.setData(pos=segments)
     item.setVisible(True)
 
 
@@ -113,12 +108,13 @@ class StackView(gl.GLViewWidget):
                  repeat_completes: bool = True) -> None:
         super().__init__(parent)
         self.look = look
-        self._depth_copy: QOpenGLFramebufferObject | None = None
-        samples = look.msaa(software_renderer()) if look.samples or look.software_samples \
-            else 0
-        if samples:
+        # the samples asked for (format() later tells the context's, which has none: the
+        # widget's own framebuffer is the one multisampled)
+        self.samples = (look.msaa(software_renderer()) if look.samples or look.software_samples
+                        else 0)
+        if self.samples:
             surface = self.format()
-            surface.setSamples(samples)
+            surface.setSamples(self.samples)
             self.setFormat(surface)
         self.opts["ortho"] = False
         self.setMouseTracking(True)
@@ -150,11 +146,12 @@ class StackView(gl.GLViewWidget):
         self._framed = False  # the camera is where reset_camera or top_view put it
         self._goal: Pose | None = None  # where the running animation ends
         self._start: Pose | None = None
-        self._animation = QVariantAnimation(self)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
-        self._animation.setEasingCurve(QEasingCurve.Type.Linear)  # blend() eases
-        self._animation.valueChanged.connect(self._animation_step)
+        # The camera's glide: a plain timer and a clock (Qt's animation framework stops
+        # for good once an event loop of the application has quit, as a test's may)
+        self._animation = QTimer(self)
+        self._animation.setInterval(ANIMATION_STEP_MS)
+        self._animation.timeout.connect(self._animation_step)
+        self._clock = QElapsedTimer()
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
         self._show_heights = False
         self._height_points = np.zeros((0, 3))
@@ -199,18 +196,19 @@ class StackView(gl.GLViewWidget):
                                                            self.look.board).mesh())
             self._board_key = board_key
         colours = self.stone_colours()
-        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams)
+        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams,
+                                     self.look.stone_scale)
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if marks_sarsens(state) else Mesh())
         shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
                    if self.look.beams else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(), marks, shadows, *figures]))
-        _set_lines(self.edge_item, prisms.edges(uprights=self.look.uprights),
-                   prisms.edge_colours(uprights=self.look.uprights))
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
+                                                marks, shadows, *figures]))
+        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
         self._set_marks(state, marked_cells(state, last_move, last_cells))
-        self._set_heights()
+        self._height_texts = []  # laid out again on the next frame that shows them
         self._position_version += 1
         if new_board:
             self._labels = _labels(self.board)
@@ -240,8 +238,7 @@ class StackView(gl.GLViewWidget):
         too near the board's tiles is moved away from them (meshes.legible)."""
         if not self.look.contrast:
             return self.play.colours
-        ground = self.look.board[0]
-        return {side: meshes.legible(colour, ground) for side, colour in
+        return {side: meshes.legible(colour, self.look.board) for side, colour in
                 self.play.colours.items()}
 
     def reset_camera(self, animate: bool = True) -> None:
@@ -363,16 +360,17 @@ class StackView(gl.GLViewWidget):
         if not exact:
             pose = replace(pose, azimuth=nearest_turn(start.azimuth, pose.azimuth))
         self._start, self._goal = start, pose
-        self._animation.stop()
-        self._animation.setDuration(ANIMATION_MS)
+        self._clock.start()
         self._animation.start()
 
-    def _animation_step(self, value: object) -> None:
+    def _animation_step(self) -> None:
         if self._start is None or self._goal is None:
+            self._animation.stop()
             return
-        t = float(value)  # type: ignore[arg-type]
+        t = min(1.0, self._clock.elapsed() / ANIMATION_MS)
         self._apply(blend(self._start, self._goal, t))
         if t >= 1.0:
+            self._animation.stop()
             self._goal = None
 
     def _apply(self, pose: Pose) -> None:
@@ -455,7 +453,7 @@ class StackView(gl.GLViewWidget):
         _set_lines(self.target_item, meshes.outline_segments(
             self.board, [(c, self.pick_scene.top(c)) for c in targets], 0.9)
             if self.board is not None and self.pick_scene is not None else np.zeros((0, 3)))
-        _set_mesh(self.ghost_item, Mesh.concat([p.mesh() for p in parts]))
+        _set_mesh(self.ghost_item, Mesh.concat([p.mesh(self.look.sides) for p in parts]))
         if self.look.ghost_outline:
             _set_lines(self.ghost_edge_item, np.concatenate(
                 [p.edges(0.01, uprights=True) for p in parts] or [np.zeros((0, 3))]))
@@ -466,7 +464,7 @@ class StackView(gl.GLViewWidget):
         assert self.play.state is not None and self.board is not None
         level = max(self.play.state.height(c) for c in cells) + extra
         return meshes.ghost_prisms(self.board, cells, level, self.play.mover_colour(),
-                                   self.look.ghost_alpha)
+                                   self.look.ghost_alpha, self.look.stone_scale)
 
     def _hover_parts(self, cell: str, action: Action) -> list[PrismSet]:
         state = self.play.state
@@ -514,7 +512,9 @@ class StackView(gl.GLViewWidget):
             x, y = points[i]
             text, left = self._label_texts[i]
             painter.drawStaticText(QPointF(x - left, y + rise), text)
-        if self._show_heights and len(self._height_points):
+        if self._show_heights:
+            if not self._height_texts:
+                self._set_heights()
             self._paint_heights(painter, camera, key)
         if self.look.marker and len(self._markers):
             self._paint_markers(painter, camera)
@@ -554,6 +554,8 @@ class StackView(gl.GLViewWidget):
         self._height_key = None
 
     def _paint_heights(self, painter: QPainter, camera: Camera, key: tuple) -> None:
+        if not len(self._height_points):
+            return
         points = camera.project(self._height_points)
         if key != self._height_key:
             self._height_shown = self._unhidden(camera, self._height_points, points,
@@ -590,8 +592,9 @@ class StackView(gl.GLViewWidget):
         inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (
             points[:, 1] < height)
         found = np.ones(len(points), np.float32)
+        copy = None
         try:  # one pixel per label, by the unwrapped call (a third of the wrapped one's cost)
-            self._resolve_depth()
+            copy = self._resolved_depth()
             for i in np.flatnonzero(inside):
                 x, y = points[i]
                 raw_read_pixels(int(x * ratio), int((height - y) * ratio) - 1, 1, 1,
@@ -600,23 +603,25 @@ class StackView(gl.GLViewWidget):
             return inside
         finally:
             GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, self.defaultFramebufferObject())
+            del copy  # freed here, while this widget's context is current
         return inside & (found >= limit)
 
-    def _resolve_depth(self) -> None:
+    def _resolved_depth(self) -> QOpenGLFramebufferObject | None:
         """With multisampling the widget's depth buffer cannot be read pixel by pixel: copy
-        it into a plain framebuffer of the same size and read that one instead."""
-        if self.format().samples() <= 0:
-            return
+        it into a plain framebuffer of the same size, bound for reading, and return it (the
+        caller frees it). Without multisampling, None: the widget's own buffer is read."""
+        if self.samples <= 0:
+            return None
         ratio = self.devicePixelRatioF()
         w, h = int(self.width() * ratio), int(self.height() * ratio)
-        if self._depth_copy is None or self._depth_copy.size() != QSize(w, h):
-            self._depth_copy = QOpenGLFramebufferObject(
-                QSize(w, h), QOpenGLFramebufferObject.Attachment.CombinedDepthStencil)
+        copy = QOpenGLFramebufferObject(
+            QSize(w, h), QOpenGLFramebufferObject.Attachment.CombinedDepthStencil)
         GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self.defaultFramebufferObject())
-        GL.glBindFramebuffer(GL.GL_DRAW_FRAMEBUFFER, self._depth_copy.handle())
+        GL.glBindFramebuffer(GL.GL_DRAW_FRAMEBUFFER, copy.handle())
         GL.glBlitFramebuffer(0, 0, w, h, 0, 0, w, h,
                              GL.GL_DEPTH_BUFFER_BIT | GL.GL_STENCIL_BUFFER_BIT, GL.GL_NEAREST)
-        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, self._depth_copy.handle())
+        GL.glBindFramebuffer(GL.GL_READ_FRAMEBUFFER, copy.handle())
+        return copy
 
     # ---- pointing ----------------------------------------------------------------------
 
@@ -726,6 +731,10 @@ class StackView(gl.GLViewWidget):
             ev.ignore()
             return
         ev.accept()
+
+    def hideEvent(self, ev) -> None:
+        self.settle()  # no animation runs on for a hidden (or closing) view
+        super().hideEvent(ev)
 
     def keyReleaseEvent(self, ev: QKeyEvent) -> None:
         ev.ignore()

@@ -216,8 +216,8 @@ class SummaryMap(QWidget):
                 if text:
                     painter.setPen(_text_colour(fill))
                     painter.drawText(polygon.boundingRect(), Qt.AlignmentFlag.AlignCenter, text)
-            for name, colour, width in ([(c, TARGET_COLOUR, 2.0) for c in sorted(targets)]
-                                        + ([(self.hover, HOVER_COLOUR, 2.5)]
+            for name, colour, width in ([(c, TARGET_COLOUR, 3.0) for c in sorted(targets)]
+                                        + ([(self.hover, HOVER_COLOUR, 3.0)]
                                            if self.hover else [])):
                 pen = QPen(QColor(*colour))
                 pen.setWidthF(width)

@@ -77,14 +77,17 @@ class FakeView(QWidget):
         self.positions.append((state.ply, dict(colours), legal, last_move,
                                None if last_cells is None else tuple(last_cells)))
 
-    def reset_camera(self) -> None:
-        self.calls.append(("reset_camera",))
+    def reset_camera(self, animate: bool = True) -> None:
+        self.calls.append(("reset_camera",) if animate else ("reset_camera", "at once"))
 
     def top_view(self) -> None:
         self.calls.append(("top_view",))
 
     def turn(self, quarters: int) -> None:
         self.calls.append(("turn", quarters))
+
+    def set_show_heights(self, on: bool) -> None:
+        self.calls.append(("heights", on))
 
     def cancel_pending(self) -> None:
         self.calls.append(("cancel_pending",))

@@ -216,7 +216,8 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
     for cell in ("a3", "a4"):  # H's Druid, which `n` would move now
         assert yellow_near(image, edge(cell, 0.485)) == 0
         assert yellow_near(image, edge(cell, -0.485)) == 0
-    summary = window.summary  # the owners map beside the board marks the same cells
+    window.map_action.trigger()  # the owners map beside the board marks the same cells
+    summary = window.summary
     picture = summary.grab().toImage()
     for cell, marked in (("c2", True), ("c1", True), ("a3", False), ("a4", False)):
         rect = summary.cell_rect(cell)
@@ -227,6 +228,8 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
 def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["xena", "otto"], []))
     click(qtbot, window, "b2")
+    assert not window.map_shown  # off at first
+    window.map_action.trigger()
     assert window.map_shown
     image = window.summary.grab().toImage()
     rect = window.summary.cell_rect("b2")

@@ -260,7 +260,9 @@ def test_view_commands_reach_the_view(qtbot, window) -> None:
 
 def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
-    assert window.map_action.isChecked() and window.map_shown  # shown by default
+    assert not window.map_action.isChecked() and not window.map_shown  # off at first
+    window.map_action.trigger()
+    assert window.map_shown
     window.move_line.setText("a1")
     window.play_typed()
     assert window.summary.positions[-1][0] == 1
@@ -376,7 +378,7 @@ def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
 
 def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    window.map_action.trigger()  # hide the map
+    window.map_action.trigger()  # show the map
     show(qtbot, window)
     window.resize(700, 500)
     qtbot.waitUntil(lambda: window.width() == 700)
@@ -386,7 +388,7 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
-    assert not again.map_action.isChecked()
+    assert again.map_action.isChecked()
     assert (again.width(), again.height()) == (700, 500)
     assert again.dock.isHidden()
     assert again.last_choice().game == "drogo"
@@ -593,3 +595,15 @@ def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs)
     (text,) = dialogs.texts("about")
     assert text.startswith(f"Megalith {version()}:") and version() != "unknown"
     assert "Druid" in text and "Quadrant Y" in text and "Dragons" in text
+
+
+def test_height_numbers_toggle_and_a_new_game_framed_at_once(qtbot, window) -> None:
+    assert not window.heights_action.isEnabled()  # Quadrant Y has no stacks
+    window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
+    assert window.heights_action.isEnabled()
+    assert window.view.calls[-1] == ("reset_camera", "at once")
+    window.heights_action.trigger()
+    assert window.view.calls[-1] == ("heights", True)
+    window.start_game(GameChoice("drogo", ["-size=5"], ["alice", "bob"], []))  # same view
+    assert window.view.calls[-1] == ("reset_camera", "at once")
+    assert window.heights_action.isChecked()

@@ -127,3 +127,48 @@ def test_megalith_rules_lists_the_games_and_prints_a_page_without_loading_qt(
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert done.stdout.startswith("# Quadrant Y\n") and done.stdout.endswith("False\n")
+
+
+IMAGE = re.compile(r"!\[([^\]]+)\]\(([^)]+)\)")
+
+
+def test_every_game_page_has_a_picture_drawn_by_the_app_and_shipped_beside_it() -> None:
+    folder = help_pages.pages_folder()
+    for game in GAMES:
+        pictures = IMAGE.findall(help_pages.page_text(game))
+        assert pictures, f"{game}: no picture"
+        for words, target in pictures:
+            assert target.startswith("images/") and target.endswith(".png")
+            assert folder.joinpath(target).is_file(), target
+            assert len(words) > 30, f"{target}: say what the picture shows"
+    script = (ROOT / "docs" / "help_pictures.py").read_text()
+    for png in (ROOT / "desktop" / "help" / "images").glob("*.png"):
+        assert f'"{png.stem}"' in script, f"{png.name} is not made by docs/help_pictures.py"
+
+
+def test_the_help_window_shows_the_pictures(qtbot, window) -> None:
+    from PySide6.QtGui import QTextDocument
+
+    for game in GAMES:
+        dialog = window.show_rules() if game == window.session.game else None
+        if dialog is None:
+            window.start_game(GameChoice(game, [], [n for n in ("alice", "bob", "carol")][
+                :registry.get(game).min_players], []))
+            dialog = window.show_rules()
+        qtbot.addWidget(dialog)
+        document = dialog.browser.document()
+        for _, target in IMAGE.findall(help_pages.page_text(game)):
+            image = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(target))
+            assert image is not None and not image.isNull(), f"{game}: {target} not loaded"
+        dialog.close()
+
+
+def test_no_help_table_has_an_empty_header_row() -> None:
+    for name in [*GAMES, help_pages.GUIDE]:
+        text = (help_pages.desktop_guide_text() if name == help_pages.GUIDE
+                else help_pages.page_text(name))
+        lines = text.splitlines()
+        for before, line in zip(lines, lines[1:]):
+            if re.fullmatch(r"\|(\s*-+\s*\|)+", line.strip()):  # under a header row
+                cells = [c.strip() for c in before.strip().strip("|").split("|")]
+                assert all(cells), f"{name}: empty header cell in {before!r}"

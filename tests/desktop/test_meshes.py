@@ -68,7 +68,9 @@ def test_stones_merge_into_one_mesh_and_a_lintel_spans_three_cells() -> None:
     prisms = meshes.stone_prisms(board, stones, {"V": RED, "H": STONE})
     assert len(prisms) == 5
     mesh = prisms.mesh()
-    assert len(mesh.faces) == 5 * 12
+    # a cube is 12 triangles; nobody sees a sarsen's bottom (4 sarsens: 2 each less) or
+    # the top of c4's lower stone under the upper one (2 less); the lintel keeps both
+    assert len(mesh.faces) == 5 * 12 - 4 * 2 - 2
     assert prisms.tops == sorted(prisms.tops, reverse=True)  # highest stones drawn first
     k = max(range(5), key=lambda i: np.ptp(prisms.polys[i][:, 0]))
     lintel = prisms.polys[k]
@@ -180,3 +182,93 @@ def test_uncovered_sarsens_get_a_darker_plate_on_their_tops() -> None:
     hexes = meshes.sarsen_marks(hex_board(3), [Stone(("c3",), 1, "X", "sarsen")], {})
     assert len(hexes.vertices) == 6 and len(hexes.faces) == 4  # a hexagon on hex boards
     assert len(meshes.sarsen_marks(board, stones[2:3], {}).faces) == 0
+
+
+def test_legible_moves_only_colours_too_near_the_board() -> None:
+    from desktop.views.interaction import DEFAULT_COLOURS
+
+    tiles = meshes.BOARD_COLOURS
+    for colour in [(180, 60, 50), (225, 220, 200), (40, 160, 200), (240, 200, 30)]:
+        assert meshes.legible(colour, tiles) == colour  # far enough: as chosen
+    for colour in [tiles[0], (120, 130, 120), (60, 90, 170), (100, 100, 100), (140, 140, 150),
+                   *DEFAULT_COLOURS.values()]:
+        moved = meshes.legible(colour, tiles)
+        assert min(np.linalg.norm(np.subtract(moved, t)) for t in tiles) >= (
+            meshes.MIN_CONTRAST - 1)
+        assert all(0 <= c <= 255 for c in moved)
+    # moved the shorter way: a grey a little lighter than the tiles gets lighter, one a
+    # little darker gets darker
+    assert sum(meshes.legible((150, 155, 160), tiles)) > sum((150, 155, 160))
+    assert sum(meshes.legible((90, 95, 100), tiles)) < sum((90, 95, 100))
+
+
+def test_beams_are_narrower_than_sarsens_with_a_darker_underside() -> None:
+    board = square_board(5)
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("d2",), 1, "V", "sarsen"),
+              Stone(("b2", "c2", "d2"), 2, "V", "lintel")]
+    prisms = meshes.stone_prisms(board, stones, {"V": RED}, beams=True,
+                                 scale=meshes.SEPARATE_SCALE)
+    beam = next(i for i, poly in enumerate(prisms.polys) if np.ptp(poly[:, 0]) > 2)
+    sarsen = next(i for i, poly in enumerate(prisms.polys) if np.ptp(poly[:, 0]) < 1)
+    assert np.ptp(prisms.polys[beam][:, 1]) == pytest.approx(meshes.BEAM_SCALE)
+    assert np.ptp(prisms.polys[sarsen][:, 1]) == pytest.approx(meshes.SEPARATE_SCALE)
+    assert prisms.undersides[beam] < prisms.undersides[sarsen]
+    # the shade under the beam's middle: one dark plate on c2's tile
+    shadow = meshes.gap_shadows(board, stones, {"V": RED}, meshes.BOARD_COLOURS)
+    assert len(shadow.vertices) == 4 and np.allclose(shadow.vertices[:, 2], 0.01)
+    np.testing.assert_allclose(shadow.vertices[:, :2].mean(axis=0),
+                               board.centres[board.index["c2"]])
+    tile = meshes.BOARD_COLOURS[meshes.tile_colour_index(board, board.index["c2"])]
+    np.testing.assert_allclose(shadow.colours[0, :3], np.array(tile) / 255 * 0.45, atol=1e-6)
+    # a filled middle leaves no gap, and no shadow
+    filled = stones + [Stone(("c2",), 1, "V", "sarsen")]
+    assert len(meshes.gap_shadows(board, filled, {"V": RED}, meshes.BOARD_COLOURS).faces) == 0
+
+
+def test_a_dark_rim_outlines_each_top_inside_its_edge() -> None:
+    board = square_board(5)
+    stones = [Stone(("b2",), 1, "V", "sarsen"), Stone(("c3",), 1, "H", "sarsen"),
+              Stone(("b4", "c4", "d4"), 2, "V", "lintel")]
+    prisms = meshes.stone_prisms(board, stones, {"V": RED, "H": STONE}, beams=True)
+    plain, rimmed = prisms.mesh(), prisms.mesh(rim=0.05)
+    corners = sum(len(p) for p in prisms.polys)
+    assert len(rimmed.faces) == len(plain.faces) + 2 * corners
+    assert len(rimmed.vertices) == len(plain.vertices) + corners  # one outer ring each
+    outer = rimmed.vertices[len(plain.vertices):]
+    dark = {tuple(np.round(c[:3] * 255 / meshes.OUTLINE_SHADE))
+            for c in rimmed.colours[len(plain.colours):]}
+    assert dark == {RED, STONE}
+    # the outer ring is the top's edge; the top itself is inset by the rim's width
+    start = 0
+    for k, poly, top in zip(map(len, prisms.polys), prisms.polys, prisms.tops):
+        np.testing.assert_allclose(outer[start:start + k, :2], poly, atol=1e-6)
+        assert np.allclose(outer[start:start + k, 2], top)
+        start += k
+    tops = rimmed.vertices[:len(plain.vertices)]
+    lintel = next(i for i, p in enumerate(prisms.polys) if np.ptp(p[:, 0]) > 2)
+    inset = tops[np.isclose(tops[:, 2], prisms.tops[lintel])]
+    half = meshes.BEAM_SCALE / 2  # the beam's half width; its inset top is 0.05 less
+    assert np.isclose(np.abs(inset[:, 1] - 3.0), half - 0.05, atol=1e-5).sum() == 4
+    assert len(prisms.edges(uprights=True)) == 2 * len(prisms.edges())  # the ghost's lines
+
+
+@pytest.mark.parametrize("kind,size", [("square", 6), ("hex", 5), ("y", 6)])
+def test_coordinates_on_every_side(kind, size) -> None:
+    from rules.geometry import column_letters
+
+    board = {"square": square_board, "hex": hex_board, "y": y_board}[kind](size)
+    labels = meshes.coordinate_labels(board, 0.95)
+    centres = np.array(board.centres)
+    texts = [t for _, t in labels]
+    rows = {name[len(column_letters(x)):] for name, (x, _) in zip(board.names, board.coords)}
+    for row in rows:  # each row at both ends
+        assert texts.count(row) == 2, row
+    columns = {column_letters(x) for x, _ in board.coords}
+    for column in columns:
+        assert texts.count(column) == (2 if kind == "square" else 1)
+    for (x, y), _ in labels:  # all off the board: nearer no cell than the reach
+        assert np.linalg.norm(centres - (x, y), axis=1).min() >= 0.9
+    # and round it: labels on both sides of the middle, both ways
+    points = np.array([p for p, _ in labels]) - centres.mean(axis=0)
+    angles = np.degrees(np.arctan2(points[:, 1], points[:, 0]))
+    assert np.histogram(angles, bins=6, range=(-180, 180))[0].min() > 0

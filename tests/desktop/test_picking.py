@@ -143,3 +143,69 @@ def test_a_scene_counts_heights_at_once_and_makes_its_solids_on_the_first_pick()
     assert len(scene.cells) == len(board) + 3
     empty = PickScene(board)
     assert np.array_equal(empty.normals, scene.normals[:len(board)])  # the shared tiles
+
+
+def test_the_orthographic_camera_matches_qt_and_keeps_the_centres_scale(qtbot) -> None:
+    from dataclasses import replace
+
+    from PySide6.QtGui import QMatrix4x4
+
+    from desktop.views.camera import ORTHO_FAR, ortho_matrix
+
+    camera = Camera((3.0, 4.0, 0.5), 17.0, 90.0, -90.0, 60.0, 640, 480, ortho=True)
+    r = camera.half_width()
+    t = r * 480 / 640
+    theirs = QMatrix4x4()
+    theirs.ortho(-r, r, -t, t, 17.0 * 0.001, 17.0 * ORTHO_FAR)
+    np.testing.assert_allclose(camera.projection_matrix(),
+                               np.array(theirs.data()).reshape(4, 4).T, rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(ortho_matrix(r, 0.75, 0.017, 170.0), camera.projection_matrix())
+    # a point's screen position does not depend on its height: straight down, no perspective
+    low, high = camera.project(np.array([[1.0, 2.0, 0.0], [1.0, 2.0, 5.0]]))
+    np.testing.assert_allclose(low, high, atol=1e-6)
+    # at the centre's depth both projections agree on the scale
+    flat = replace(camera, ortho=False)
+    a, b = camera.project(np.array([[3.0, 4.0, 0.5], [4.0, 4.0, 0.5]]))
+    c, d = flat.project(np.array([[3.0, 4.0, 0.5], [4.0, 4.0, 0.5]]))
+    assert np.linalg.norm(b - a) == pytest.approx(np.linalg.norm(d - c), rel=1e-6)
+    # rays are parallel and still pass through the projected point
+    point = np.array([2.0, 5.0, 1.5])
+    (x, y), = camera.project(point[None])
+    origin, direction = camera.ray(x, y)
+    np.testing.assert_allclose(direction, [0.0, 0.0, -1.0], atol=1e-9)
+    closest = origin + direction * ((point - origin) @ direction)
+    assert np.linalg.norm(closest - point) < 1e-6
+    np.testing.assert_allclose(camera.toward_viewer(point[None])[0], [0.0, 0.0, 1.0], atol=1e-9)
+
+
+@pytest.mark.parametrize("elevation,azimuth,ortho", [(58.0, -90.0, False), (58.0, 0.0, False),
+                                                     (90.0, -90.0, True), (30.0, 45.0, False)])
+def test_frame_fits_the_points_centred_with_the_margin(elevation, azimuth, ortho) -> None:
+    from desktop.views.camera import frame
+
+    rng = np.random.default_rng(3)
+    points = np.c_[rng.uniform(-3, 9, (40, 2)), rng.uniform(0, 3, 40)]
+    camera = frame(Camera((0.0, 0.0, 0.0), 5.0, elevation, azimuth, 60.0, 800, 600, ortho),
+                   points, margin=12.0)
+    shown = camera.project(points)
+    low, high = shown.min(axis=0), shown.max(axis=0)
+    assert low.min() >= 11.5 and high[0] <= 788.5 and high[1] <= 588.5
+    # tight on one side (the margin), centred on both
+    assert min(low[0], low[1], 800 - high[0], 600 - high[1]) == pytest.approx(12.0, abs=1.0)
+    middle = (low + high) / 2
+    assert abs(middle[0] - 400) < 2 and abs(middle[1] - 300) < 2
+
+
+def test_blend_eases_and_turns_the_way_asked() -> None:
+    from desktop.views.camera import Pose, blend, nearest_turn
+
+    start = Pose((0.0, 0.0, 0.0), 10.0, 58.0, 270.0)
+    end = Pose((2.0, 0.0, 0.0), 20.0, 90.0, 450.0, ortho=True)
+    assert blend(start, end, 0.0) == start
+    assert blend(start, end, 1.0) == end
+    half = blend(start, end, 0.5)
+    assert half.azimuth == pytest.approx(360.0) and half.distance == pytest.approx(15.0)
+    assert not half.ortho  # flat only on arrival
+    assert blend(start, end, 0.1).distance - 10.0 < 1.0  # eased: slow at the start
+    assert nearest_turn(350.0, -90.0) == pytest.approx(270.0)
+    assert nearest_turn(10.0, 270.0) == pytest.approx(-90.0)

@@ -5,6 +5,8 @@ and take it away again."""
 
 from __future__ import annotations
 
+import json
+
 import os
 import subprocess
 import sys
@@ -74,6 +76,20 @@ def test_version_and_check(out, record) -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:3] == ["game: drogo -size=4", "players: ann bob", "ply: 2"]
+
+
+def test_the_computer_searches_in_worker_processes_of_the_program(out, tmp_path) -> None:
+    """Each worker is the frozen program started again: it must become a worker, not a
+    second Megalith (multiprocessing.freeze_support in the entry point)."""
+    record = tmp_path / "q.txt"
+    record.write_text("quady -size=5\na1\nc3\n")
+    done = subprocess.run([str(out / "megalith" / "megalith"), "ai", str(record),
+                           "--seconds", "0.5", "--workers", "2", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["workers"] == 2 and answer["iterations"] > 0 and answer["side"] == "X"
+    assert answer["move"] in {a["move"] for a in answer["alternatives"]}
 
 
 @pytest.mark.parametrize("game", [info.name for info in registry.available()])

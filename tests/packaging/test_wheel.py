@@ -17,21 +17,29 @@ pytestmark = pytest.mark.slow
 
 # Run by the installed copy's Python: Help's text for every game, the assets, the icon.
 PROBE = r"""
-import json, sys
+import json, re, sys
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 app = QApplication([sys.argv[0], "-platform", "offscreen"])
 import desktop, rules
 from desktop import assets, help
 from rules import registry
-pages = {}
+pages, pictures = {}, {}
 for info in registry.available():
-    dialog = help.HelpDialog(info.title, help.page_text(info.name, info.title))
+    text = help.page_text(info.name, info.title)
+    dialog = help.HelpDialog(info.title, text)
     pages[info.name] = dialog.browser.toPlainText()
+    document = dialog.browser.document()
+    for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
+        image = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(target))
+        pictures[target] = image is not None and not image.isNull()
 guide = help.HelpDialog("guide", help.desktop_guide_text())
 pages["guide"] = guide.browser.toPlainText()
 icon = assets.app_icon()
 print(json.dumps({
     "desktop": desktop.__file__, "rules": rules.__file__, "pages": pages,
+    "pictures": pictures,
     "assets": str(assets.assets_folder()),
     "icon_sizes": sorted(s.width() for s in icon.availableSizes()),
     "files": {name: assets.asset(name).is_file()
@@ -93,6 +101,8 @@ def test_the_installed_copy_has_its_help_pages_and_assets(installed, tmp_path) -
             assert text.startswith(titles[game] + "\n")
             assert "Options" in text and "The end" in text
     assert found["pages"]["guide"].startswith("Playing Megalith at the desk")
+    assert len(found["pictures"]) >= len(titles) and all(found["pictures"].values()), \
+        found["pictures"]
 
 
 def test_the_installed_command_prints_its_version_and_checks_a_record(installed,
