@@ -33,11 +33,16 @@ GAMES = (("druid", "", 2), ("druid", "-hex", 2), ("druid", "-hex", 3), ("druid",
 
 
 def position(game: str, parameters: str, players: int, plies: int) -> GameState:
+    """The position after `plies` random moves, or the latest one before it that still
+    needs a search (not over, and not a single or winning move)."""
     rng = random.Random(1)
     state = registry.new_game(game, parameters, players)
+    positions = [state.copy()]
     while state.ply < plies and state.to_move is not None:
         state.play(state.random_move(rng))
-    return state
+        positions.append(state.copy())
+    return next(s for s in reversed(positions)
+                if s.to_move is not None and not Search(s, seed=1).forced)
 
 
 def one_core(state: GameState, seconds: float) -> tuple[float, float]:
