@@ -43,6 +43,8 @@ class GameController(QObject):
     gameReplaced = Signal()
     positionChanged = Signal()
     message = Signal(str)
+    # the best moves for the person to move, with their win rates: [(move, rate), ...]
+    suggested = Signal(list)
 
     SUGGEST_SECONDS = 1.0
 
@@ -297,6 +299,7 @@ class GameController(QObject):
             self.suggestion = result
             best = result.moves[:3]
             moves = ", ".join(f"{m.move} ({m.win_rate:.0%})" for m in best) or result.move
+            self.suggested.emit([(m.move, m.win_rate) for m in best])
             self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"
                               f": {moves}.")
             return

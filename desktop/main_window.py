@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
         self.controller.gameReplaced.connect(self._game_replaced)
         self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
+        self.controller.suggested.connect(self._show_suggestions)
         self.controller.analysis.updated.connect(self._analysis_updated)
         self.desk: Desk | None = None
         self.view: BoardView | None = None  # the board view of the current game
@@ -411,6 +412,10 @@ class MainWindow(QMainWindow):
     def _show_map(self, on: bool) -> None:
         if self.summary is not None:
             cast(QWidget, self.summary).setVisible(on)
+
+    def _show_suggestions(self, suggestions: list[tuple[str, float]]) -> None:
+        if self.view is not None:
+            self.view.show_suggestions(suggestions)
 
     def _heights_toggled(self) -> None:
         if self.view is not None:

@@ -49,6 +49,11 @@ class BoardView(PositionView, Protocol):
     def set_show_heights(self, on: bool) -> None:
         """Write each stack's height on it (boards with stacks)."""
 
+    def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
+        """Mark the best moves found for the player to move on the board, each with its win
+        rate, until the next position is shown; moves that point at no cell (pass, swap)
+        are left to the status bar."""
+
     def set_lintel_mode(self, on: bool) -> None: ...
 
 

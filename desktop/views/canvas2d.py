@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QImage, QKeyEvent, QMouseEvent,
+from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QFont, QImage, QKeyEvent, QMouseEvent,
                            QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
@@ -30,13 +30,14 @@ from rules.contracts import Position
 RGB = tuple[int, int, int]
 BACKGROUND = QColor(48, 52, 58)
 LAST_MOVE = QColor(255, 215, 40)
+SUGGESTION = QColor(80, 220, 255)
 CHAIN = QColor(255, 255, 255)
 REFUSAL = QColor(220, 30, 30)
 GHOST_ALPHA = 150
 DRAG_START = 6.0       # pixels the pointer moves, button held, before a click becomes a pan
 ZOOM_RANGE = (0.05, 40.0)  # view scale limits
 # Z order of the layers every canvas shares; a subclass draws its own below MARK_Z.
-MARK_Z, CHAIN_Z, HOVER_Z = 40.0, 50.0, 60.0
+MARK_Z, CHAIN_Z, SUGGESTION_Z, HOVER_Z = 40.0, 50.0, 55.0, 60.0
 
 
 def qcolour(rgb: RGB, alpha: int = 255) -> QColor:
@@ -170,6 +171,34 @@ class Canvas2D(QGraphicsView):
         builder = self.play.builder if self.play.pending is not None else None
         if builder is not None:
             builder.cancel()
+
+    def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
+        """Each suggested move's target outlined in cyan with its win rate in a badge."""
+        state = self.play.state
+        if state is None:
+            return
+        font = QFont()
+        font.setPixelSize(round(self.unit() * 0.32))
+        font.setBold(True)
+        for move, rate in suggestions:
+            cells = state.move_cells(move)
+            if not cells:
+                continue
+            pen = QPen(SUGGESTION)
+            pen.setWidthF(self.unit() * 0.08)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            self.scene().addPolygon(self.target_outline(cells[0]), pen).setZValue(SUGGESTION_Z)
+            text = self.scene().addSimpleText(f"{rate:.0%}", font)
+            text.setBrush(QColor(10, 20, 30))
+            box = text.boundingRect()
+            centre = self.target_centre(cells[0])
+            pad = self.unit() * 0.06
+            badge = QRectF(centre.x() - box.width() / 2 - pad, centre.y() - box.height() / 2,
+                           box.width() + 2 * pad, box.height())
+            back = self.scene().addRect(badge, QPen(Qt.PenStyle.NoPen), QBrush(SUGGESTION))
+            back.setZValue(SUGGESTION_Z)
+            text.setPos(badge.x() + pad, badge.y())
+            text.setZValue(SUGGESTION_Z + 1)
 
     def grab_image(self) -> QImage:
         return self.grab().toImage()

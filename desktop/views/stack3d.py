@@ -25,7 +25,7 @@ import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
-from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
                            QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
                            QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
@@ -44,6 +44,7 @@ from rules.geometry import Board
 from rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
+SUGGESTION_COLOUR = (80, 220, 255)  # as the 2D boards mark suggested moves
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
 LAST_MOVE_COLOUR = (1.0, 0.86, 0.2, 1.0)
 CHAIN_COLOUR = (1.0, 1.0, 1.0, 1.0)
@@ -153,6 +154,8 @@ class StackView(gl.GLViewWidget):
         self._animation.timeout.connect(self._animation_step)
         self._clock = QElapsedTimer()
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
+        # suggested moves: the top middle of each one's first cell, and its win rate's text
+        self._suggestions: list[tuple[np.ndarray, str]] = []
         self._show_heights = False
         self._height_points = np.zeros((0, 3))
         self._height_texts: list[QStaticText] = []
@@ -184,6 +187,7 @@ class StackView(gl.GLViewWidget):
                      legal: list[str] | None, last_move: str | None,
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
+        self._suggestions = []  # they belong to the position they were searched for
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
@@ -518,7 +522,36 @@ class StackView(gl.GLViewWidget):
             self._paint_heights(painter, camera, key)
         if self.look.marker and len(self._markers):
             self._paint_markers(painter, camera)
+        if self._suggestions:
+            self._paint_suggestions(painter, camera)
         painter.end()
+
+    def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
+        """A cyan badge with the win rate over each suggested move's (first) cell."""
+        state, scene = self.play.state, self.pick_scene
+        if state is None or scene is None or self.board is None:
+            return
+        self._suggestions = []
+        for move, rate in suggestions:
+            cells = state.move_cells(move)
+            if cells:
+                x, y = self.board.centres[self.board.index[cells[0]]]
+                top = np.array([x, y, scene.top(cells[0]) + 0.05])
+                self._suggestions.append((top, f"{move} {rate:.0%}"))
+        self.update()
+
+    def _paint_suggestions(self, painter: QPainter, camera: Camera) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        metrics = QFontMetricsF(self._label_font)
+        points = camera.project(np.array([p for p, _ in self._suggestions]))
+        for (x, y), (_, text) in zip(points, self._suggestions):
+            width, height = metrics.horizontalAdvance(text) + 8.0, metrics.height() + 2.0
+            box = QRectF(float(x) - width / 2, float(y) - height / 2, width, height)
+            painter.setPen(QPen(QColor(10, 20, 30)))
+            painter.setBrush(QBrush(QColor(*SUGGESTION_COLOUR)))
+            painter.drawRoundedRect(box, 4.0, 4.0)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
 
     def _paint_markers(self, painter: QPainter, camera: Camera) -> None:
         """The last move's pins: a yellow arrow over each of its cells, pointing down at

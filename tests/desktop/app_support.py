@@ -89,6 +89,9 @@ class FakeView(QWidget):
     def set_show_heights(self, on: bool) -> None:
         self.calls.append(("heights", on))
 
+    def show_suggestions(self, suggestions) -> None:
+        self.calls.append(("suggestions", tuple(suggestions)))
+
     def cancel_pending(self) -> None:
         self.calls.append(("cancel_pending",))
 
