@@ -71,6 +71,9 @@ class MainWindow(QMainWindow):
         self.hint_label.setObjectName("hint")
         self.hint_label.setWordWrap(True)
         self.hint_label.setStyleSheet("color: #555; padding: 2px 6px;")
+        # Room for two lines whatever it says: a label that grew and shrank with its text
+        # would resize the board view (a new GL framebuffer) on every hover.
+        self.hint_label.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * 2 + 6)
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3, resign")
