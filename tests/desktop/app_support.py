@@ -123,3 +123,22 @@ def fake_desk(game: str) -> Desk:
             real, make_view=lambda parent: FakeView(game, parent),
             make_map=(lambda parent: FakeMap(parent)) if real.make_map is not None else None)
     return _FAKE_DESKS[game]
+
+
+def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
+                size: tuple[int, int] = (820, 600), active: bool = False):
+    """The real MainWindow with private folders and scripted dialogs, shown on the (Xvfb)
+    screen at `size`; `active` waits until it is the active window (shortcuts need that)."""
+    from desktop.main_window import MainWindow
+
+    private_folders(monkeypatch, tmp_path)
+    install_dialogs(monkeypatch)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    if active:
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+    return window

@@ -10,23 +10,14 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QSpinBo
 from desktop.dialogs import NewGameDialog
 from desktop.main_window import MainWindow
 from desktop.views.dragons import DragonsView, cell_centre, edge_point
-from tests.desktop.app_support import install_dialogs, private_folders
+from tests.desktop.app_support import real_window
 
 O_COLOUR, X_COLOUR = (225, 220, 200), (180, 60, 50)
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
-    private_folders(monkeypatch, tmp_path)
-    install_dialogs(monkeypatch)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(820, 600)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    return window
+    return real_window(qtbot, monkeypatch, tmp_path, active=True)
 
 
 def colour_at(view: DragonsView, point: QPoint) -> tuple[int, int, int]:

@@ -12,18 +12,12 @@ from PySide6.QtCore import Qt, QTimer
 
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
-from tests.desktop.app_support import install_dialogs, private_folders
+from tests.desktop.app_support import real_window
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
-    private_folders(monkeypatch, tmp_path)
-    install_dialogs(monkeypatch)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(780, 560)
-    window.show()
-    qtbot.waitExposed(window)
+    window = real_window(qtbot, monkeypatch, tmp_path, (780, 560))
     yield window
     window.controller.computer.close()
     window.controller.analysis.close()

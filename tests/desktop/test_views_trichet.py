@@ -16,7 +16,7 @@ from desktop.views.trichet import AUTO_MARK, TrichetView, centroid, scene_point
 from rules import registry
 from rules.trichet import TrichetState
 from rules.trichet_tiles import corners, edge_neighbours
-from tests.desktop.app_support import install_dialogs, private_folders
+from tests.desktop.app_support import real_window
 
 DOT_RED, OH_STONE = (180, 60, 50), (225, 220, 200)  # the default colours of seats 1 and 2
 LEFT = Qt.MouseButton.LeftButton
@@ -176,14 +176,7 @@ def test_the_winning_region_is_lightened_and_its_points_dotted(qtbot, view) -> N
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
-    private_folders(monkeypatch, tmp_path)
-    install_dialogs(monkeypatch)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(820, 600)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return real_window(qtbot, monkeypatch, tmp_path)
 
 
 def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
