@@ -35,7 +35,7 @@ from operator import itemgetter
 from rules.contracts import Coord, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
-from rules.text import number
+from rules.text import number as ascii_number
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
@@ -759,7 +759,7 @@ def render_lines(state: DragonsState) -> list[str]:
 
 def _number(digits: str) -> int:
     """A place number's value; -1 for one too long to be any place (and to convert)."""
-    value = number(digits)
+    value = ascii_number(digits)
     return -1 if value is None else value
 
 

@@ -34,7 +34,7 @@ class Desk:
     BoardView`), importing its module only then. `make_map(parent)` builds the owners and
     heights map shown beside a 3D board, for games that have pbmserv's two summaries.
     `camera`: the view turns and has a top view. `lintels`: two-ended moves laid in lintel
-    mode (Shift+click). `tile_palette`: the view offers the tiles that fit a place.
+    mode (Shift+click).
     `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
     about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
     what move `ply` did by itself, read on the position after it, for the move table (a
@@ -46,7 +46,6 @@ class Desk:
     make_map: Callable[[QWidget | None], QWidget] | None = None
     camera: bool = False
     lintels: bool = False
-    tile_palette: bool = False
     move_examples: str = "c3"
     facts: Callable[[Any], list[str]] | None = None
     move_note: Callable[[Any, int], str] | None = None

@@ -14,5 +14,5 @@ def _view(parent: QWidget | None) -> QWidget:
     return TrichetView(parent)
 
 
-DESK = Desk(name="trichet", make_view=_view, tile_palette=True, move_examples="d3, resign",
+DESK = Desk(name="trichet", make_view=_view, move_examples="d3, resign",
             facts=pool_facts, move_note=auto_note)

@@ -23,9 +23,8 @@ from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QFont, QImage, QKeyEvent
                            QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
-from desktop.views.interaction import Interaction
+from desktop.views.interaction import Interaction, marked_cells
 from desktop.views.move_builder import Action
-from rules.contracts import Position
 
 RGB = tuple[int, int, int]
 BACKGROUND = QColor(48, 52, 58)
@@ -140,9 +139,7 @@ class Canvas2D(QGraphicsView):
         self._overlay = []
         self._hover = None
         self.scene().clear()
-        last = tuple(last_cells) if last_cells is not None else (
-            state.move_cells(last_move) if last_move else ())
-        self.draw(state, last)
+        self.draw(state, marked_cells(state, last_move, last_cells))
         self._content = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
         self._update_scene_rect()
         if self._fitted:
@@ -221,10 +218,7 @@ class Canvas2D(QGraphicsView):
                            else "no move can be made here")
             return None
         action = builder.click(name)
-        if action.kind == "play" and action.move:
-            self.moveChosen.emit(action.move)
-        else:
-            self.hint.emit(self.play.click_sentence(action))
+        self.play.answer(action, self.moveChosen.emit, self.hint.emit)
         return action
 
     def show_hover(self, name: str | None) -> None:

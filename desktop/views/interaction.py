@@ -34,11 +34,6 @@ def marked_cells(state: Position, last_move: str | None,
     return state.move_cells(last_move) if last_move else ()
 
 
-def marks_sarsens(state: StackedPosition) -> bool:
-    """Whether sarsens are specially marked (the position says so: Druid with -nostack,
-    where a sarsen may not go on a sarsen, so a player must see which tops are sarsens)."""
-    return state.sarsens_marked
-
 
 def describe_stack(state: StackedPosition, cell: str) -> str:
     """`c3 (height 2, V on top)` or `c3 (empty)`."""
@@ -134,6 +129,17 @@ class Interaction(Generic[P]):
         if action.kind == "refuse":
             return f"{where}: {self.reason(action)}"
         return where
+
+    def answer(self, action: Action, play: Callable[[str], object],
+               say: Callable[[str], object]) -> None:
+        """What every view does after a click: `play` a completed move, or `say` what the
+        click did (why it was refused, what it started)."""
+        if action.kind == "play" and action.move:
+            play(action.move)
+            return
+        sentence = self.click_sentence(action)
+        if sentence:
+            say(sentence)
 
     def click_sentence(self, action: Action) -> str:
         if action.kind == "refuse":

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QWidget
 from desktop.views import meshes
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
-from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
+from desktop.views.interaction import Interaction, describe_stack, marked_cells
 from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
 from desktop.views.move_builder import Action
@@ -205,7 +205,7 @@ class StackView(gl.GLViewWidget):
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
-                 if marks_sarsens(state) else Mesh())
+                 if state.sarsens_marked else Mesh())
         shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
                    if self.look.beams else Mesh())
         _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
@@ -688,12 +688,7 @@ class StackView(gl.GLViewWidget):
         action = builder.click(cell, lintel)
         self._hover_action = None
         self._hover = None
-        if action.kind == "play" and action.move:
-            self.moveChosen.emit(action.move)
-        else:
-            sentence = self.play.click_sentence(action)
-            if sentence:
-                self.hint.emit(sentence)
+        self.play.answer(action, self.moveChosen.emit, self.hint.emit)
         self._refresh_overlay()
         return action
 

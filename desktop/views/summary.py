@@ -16,7 +16,7 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent,
                            QPaintEvent, QPen, QPolygonF)
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import Interaction, describe_stack, marked_cells, marks_sarsens
+from desktop.views.interaction import Interaction, describe_stack, marked_cells
 from desktop.views.meshes import coordinate_labels, footprint, uncovered_sarsens
 from desktop.views.move_builder import Action
 from rules.contracts import StackedPosition
@@ -102,7 +102,7 @@ class SummaryMap(QWidget):
         self.last_cells = marked_cells(state, last_move, last_cells)
         self.druid_cells = set(state.druids.values())
         self.sarsen_cells = ({s.cells[0] for s in uncovered_sarsens(state.stones())}
-                             if marks_sarsens(state) else set())
+                             if state.sarsens_marked else set())
         if new_board:
             board = state.board
             self._rings = [footprint(board, i, 0.94) for i in range(len(board))]
@@ -311,12 +311,7 @@ class SummaryMap(QWidget):
         """Play a completed move, or say what the click did."""
         if action is None:
             return
-        if action.kind == "play" and action.move:
-            self.moveChosen.emit(action.move)
-        else:
-            sentence = self.play.click_sentence(action)
-            if sentence:
-                self.hint.emit(sentence)
+        self.play.answer(action, self.moveChosen.emit, self.hint.emit)
         self.update()
 
 

@@ -142,3 +142,24 @@ def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
     return window
+
+
+def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
+    """Private folders, board views that record instead of drawing, scripted dialogs: for
+    tests about the window rather than the drawing."""
+    from desktop import main_window
+
+    private_folders(monkeypatch, tmp_path)
+    monkeypatch.setattr(main_window, "desk", fake_desk)
+    return install_dialogs(monkeypatch)
+
+
+def quady_window(qtbot):
+    """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
+    from desktop.dialogs import GameChoice
+    from desktop.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
+    return window

@@ -8,27 +8,20 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from desktop import main_window
-from desktop.dialogs import GameChoice
 from desktop.main_window import MainWindow
-from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
+from tests.desktop.app_support import quady_window, stand_in_dialogs
 
 PASTED = "c3\x1b[2J" + "é" * 100_000
 
 
 @pytest.fixture
 def dialogs(monkeypatch, tmp_path):
-    private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "desk", fake_desk)
-    return install_dialogs(monkeypatch)
+    return stand_in_dialogs(monkeypatch, tmp_path)
 
 
 @pytest.fixture
 def window(qtbot, dialogs) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
-    return window
+    return quady_window(qtbot)
 
 
 def type_move(qtbot, window: MainWindow, text: str) -> None:

@@ -5,19 +5,17 @@ The real views are driven by clicks in test_app_play.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
-from desktop import autosave, main_window
+from desktop import autosave
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
 from desktop.session import Session
-from tests.desktop.app_support import (FakeView, crash, fake_desk, install_dialogs,
-                                       private_folders)
+from tests.desktop.app_support import FakeView, crash, quady_window, stand_in_dialogs
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
@@ -25,17 +23,12 @@ Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cance
 
 @pytest.fixture
 def dialogs(monkeypatch, tmp_path):
-    private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "desk", fake_desk)
-    return install_dialogs(monkeypatch)
+    return stand_in_dialogs(monkeypatch, tmp_path)
 
 
 @pytest.fixture
 def window(qtbot, dialogs) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
-    return window
+    return quady_window(qtbot)
 
 
 def type_move(qtbot, window: MainWindow, text: str) -> None:

@@ -13,11 +13,10 @@ import pytest
 from PySide6.QtCore import QUrl
 
 from desktop import help_pages
-from desktop import main_window
 from desktop.dialogs import GameChoice
 from desktop.main_window import MainWindow
 from rules import registry
-from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
+from tests.desktop.app_support import quady_window, stand_in_dialogs
 
 GAMES = [info.name for info in registry.available()]
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,13 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
-    private_folders(monkeypatch, tmp_path)
-    monkeypatch.setattr(main_window, "desk", fake_desk)
-    install_dialogs(monkeypatch)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
-    return window
+    stand_in_dialogs(monkeypatch, tmp_path)
+    return quady_window(qtbot)
 
 
 @pytest.fixture

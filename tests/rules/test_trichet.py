@@ -8,7 +8,6 @@ indentation removed) and the engine's drawing is compared with them character fo
 from __future__ import annotations
 
 import random
-import textwrap
 
 import pytest
 from hypothesis import given, settings

@@ -8,7 +8,6 @@ passes; swap.
 
 from __future__ import annotations
 
-from rules.geometry import square_board
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo, Options
 
