@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "docs"))
 os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, Qt  # noqa: E402
@@ -28,45 +28,28 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.games import desk  # noqa: E402
 from desktop.views.base import BoardView  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from screenshots import Scene, position  # noqa: E402  (beside this script)
 
 IMAGES = ROOT / "desktop" / "help" / "images"
 SIZE = (560, 380)
 SETTLE_MS = 900  # long enough for a camera animation to end
 
 
-@dataclass(frozen=True)
-class Picture:
-    name: str  # the PNG's name, as the pages refer to it
-    game: str
-    params: str
-    players: int
-    moves: tuple[str, ...]
-
-
 PICTURES = (
     # two lintels: c3-e3 over the gap at d3, f5-f7 at the back; d4 the last move
-    Picture("druid-lintels", "druid", "-size=8", 2,
-            ("c3", "f5", "e3", "f7", "c3-e3", "f5-f7", "b6", "g3", "c6", "g3", "d4")),
-    Picture("druid-hex-3p", "druid", "-hex -size=5", 3,
-            ("e5", "d4", "f4", "c3", "e3", "g5", "d6", "e7", "f6", "e4", "h5")),
-    Picture("drogo-stacks", "drogo", "", 3,
-            ("e4", "e3", "d5", "e4,e4", "c4", "d5,d5", "e5,f5", "c3,b3", "b5", "f5,f5")),
-    # X wins the top game (a1-a2-a3-b3-c3 connects its three sides)
-    Picture("quady-subgame", "quady", "-size=9", 2,
-            ("a3", "e9", "b3", "e8", "c3", "d8", "a2", "c8", "a1", "f9")),
+    Scene("druid-lintels", "druid", "-size=8", 2,
+          ("c3", "f5", "e3", "f7", "c3-e3", "f5-f7", "b6", "g3", "c6", "g3", "d4")),
+    Scene("druid-hex-3p", "druid", "-hex -size=5", 3,
+          ("e5", "d4", "f4", "c3", "e3", "g5", "d6", "e7", "f6", "e4", "h5")),
+    Scene("drogo-stacks", "drogo", "", 3,
+          ("e4", "e3", "d5", "e4,e4", "c4", "d5,d5", "e5,f5", "c3,b3", "b5", "f5,f5")),
+    # the four smaller games outlined inside the whole board, a few stones of each side
+    Scene("quady-subgame", "quady", "-size=9", 2,
+          ("a3", "e9", "b3", "e8", "c3", "d8", "a2", "c8", "a1", "f9")),
     # X's d1 and O's b3 leave a gap that X must fill next (the help page's example)
-    Picture("dragons-gap", "dragons", "", 2, ("d1", "b3")),
-    Picture("trichet-opening", "trichet", "", 2, ("c4", "f9", "e1")),
+    Scene("dragons-gap", "dragons", "", 2, ("d1", "b3")),
+    Scene("trichet-opening", "trichet", "", 2, ("c4", "f9", "e1")),
 )
-
-
-def position(picture: Picture) -> GameState:
-    state = registry.get(picture.game).new(picture.params, picture.players)
-    for move in picture.moves:
-        state.play(move)  # a MoveError here means the list above went stale: fix it
-    return state
 
 
 def wait(app: QApplication, ms: int) -> None:
@@ -76,7 +59,7 @@ def wait(app: QApplication, ms: int) -> None:
         app.processEvents()
 
 
-def render(app: QApplication, picture: Picture) -> Path:
+def render(app: QApplication, picture: Scene) -> Path:
     state = position(picture)
     widget = desk(picture.game).make_view(None)
     view: BoardView = widget  # type: ignore[assignment]
