@@ -340,6 +340,12 @@ class DragonsState(GameState):
         places = self.places()
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
+    def move_key(self, move: str) -> str:
+        """The orientation and the place's coordinates (`"d@3,-1"`): place numbers change
+        from position to position."""
+        cells = self.move_cells(move)
+        return f"{move[0]}@{cells[0]}" if cells else move
+
     # ---- more for the views --------------------------------------------------------
 
     def tile_at(self, coord: Coord) -> str | None:

@@ -183,6 +183,11 @@ class GameState(ABC):
             raise MoveError("", "the game is over")
         return moves[int(rng.random() * len(moves))]
 
+    def playout_move(self, rng: random.Random) -> str:
+        """The move a search's playout makes here: `random_move`, unless a game knows a
+        cheap way to make its playouts tell more (Trichet takes a win in one)."""
+        return self.random_move(rng)
+
     def play(self, text: str) -> str:
         """Apply a move given in any case; return its canonical text or raise MoveError."""
         move = text.strip()
@@ -262,6 +267,13 @@ class GameState(ABC):
         (a placement held until a second cell completes it), "step" (a piece chosen, then
         where it goes), or "" for a move made without pointing (pass, swap, resign)."""
         return "place" if len(self.move_cells(move)) == 1 else ""
+
+    def move_key(self, move: str) -> str:
+        """What `move` (a legal move's canonical text, read in this position) does, named the
+        same way in every position where it can be made: a search that shares what it learns
+        of a move between positions (RAVE) keys it by this. For most games that is the move
+        text itself; the tile games number their places anew after every move."""
+        return move
 
     def _board_over(self) -> bool:
         """Whether the board has decided the game; a game may answer faster than

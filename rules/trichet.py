@@ -23,6 +23,7 @@ points, then `"t:x,r"` for the tiles touching them, each group in reading order.
 
 from __future__ import annotations
 
+import random
 import re
 from operator import itemgetter
 from collections.abc import Iterable, Mapping
@@ -142,6 +143,34 @@ class TrichetState(GameState):
     def move_cells(self, move: str) -> tuple[str, ...]:
         match = _MOVE.fullmatch(move)
         return (f"{match.group(1)}{int(match.group(2))}",) if match else ()
+
+    def move_key(self, move: str) -> str:
+        """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
+        from position to position."""
+        match = _MOVE.fullmatch(move)
+        order = self.places()
+        if match is None or not 1 <= int(match.group(2)) <= len(order):
+            return move
+        x, r = order[int(match.group(2)) - 1]
+        return f"{match.group(1)}@{x},{r}"
+
+    def playout_move(self, rng: random.Random) -> str:
+        """A move that closes a winning region of the mover's colour when one does, else a
+        random move. Random play almost never closes a region (in 300 random games 8 ended
+        with a win, the rest with an empty pool), so playouts that only draw tell a search
+        nothing; taking wins in one made 125 of those 300 games decisive, for about 1.5 times
+        the cost of a ply. Only the places around regions with at most three empty
+        triangles left are tried: allowing more found no further win in those games."""
+        colour = self.turn_order[len(self.moves) % 2]
+        order = self.places()
+        for tri in self._closing_places(colour):
+            number = order.index(tri) + 1
+            for letter in self._places[tri]:
+                trial = self.copy()
+                trial.play(f"{letter}{number}")
+                if trial._outcome.winner == colour:
+                    return f"{letter}{number}"
+        return self.random_move(rng)
 
     # ---- the protocol ---------------------------------------------------------------
 
@@ -315,6 +344,40 @@ class TrichetState(GameState):
                         stack.append(other)
         return Region(self._colour[start], tuple(sorted(points, key=reading_key)),
                       tuple(sorted(touching, key=reading_key)))
+
+    def _closing_places(self, colour: str, most_empty: int = 3) -> list[Coord]:
+        """The numbered places next to open regions of `colour` that have at most
+        `most_empty` empty triangles around them and would be big enough to win once
+        filled, in reading order."""
+        tiles, fixed = self._tiles, self._colour
+        seen: set[Coord] = set()
+        found: set[Coord] = set()
+        for start, point_colour in fixed.items():
+            if point_colour != colour or start in seen:
+                continue
+            seen.add(start)
+            stack = [start]
+            touching: set[Coord] = set()
+            empty: set[Coord] = set()
+            while stack:
+                point = stack.pop()
+                for tri in triangles_at(point):
+                    letter = tiles.get(tri)
+                    if letter is None:
+                        empty.add(tri)
+                        continue
+                    touching.add(tri)
+                    cs = corners(tri)
+                    index = cs.index(point)
+                    odd = ODD_CORNER[letter]
+                    if index != odd:
+                        other = cs[3 - index - odd]
+                        if other not in seen:
+                            seen.add(other)
+                            stack.append(other)
+            if len(empty) <= most_empty and len(touching) + len(empty) >= self.win_size:
+                found.update(tri for tri in empty if tri in self._places)
+        return sorted(found, key=_READING)
 
     # ---- for tests ------------------------------------------------------------------
 

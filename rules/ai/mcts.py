@@ -1,18 +1,28 @@
-"""Monte Carlo tree search (UCT) over the protocol: `legal_moves`, `play`, `copy`, `outcome`
-and `random_move`, nothing game-specific.
+"""Monte Carlo tree search over the protocol: `legal_moves`, `play`, `copy`, `outcome`,
+`random_move` and `move_key`, nothing game-specific.
 
 - Values are kept per person (values.py), so two to four players, passes, resignations and
-  swapped colours are all scored for the people who will get the result. Each node holds the
-  total value, for the person who made its move, of the playouts through it.
+  swapped colours are all scored for the people who will get the result. A node is a
+  position; each of its moves keeps the total value of the playouts through it for the
+  person to move there.
+- RAVE (rapid action value estimation): every move also keeps the results of the playouts
+  in which the person to move played it later on, anywhere below (all moves as first). In
+  these placement games a good place tends to be good a few moves earlier or later too, so
+  after a few dozen playouts every move has an estimate, long before each has been tried;
+  as a move's own visits grow its own results take over (`_select`). A move's identity across
+  positions is `move_key` (the tile games renumber their places after every move).
 - `Resign` is never listed by `legal_moves`, so the search never chooses it; a forced pass is
   the only legal move and is returned without searching.
 - Decisive moves: where a node near the root is expanded (depth below `decisive_depth`), every
   move is tried once; if one wins on the spot, it becomes the node's only move. At the root
   this plays a win in one; one level down it shows at once that a move of ours lets the
   opponent win in one, which is how the search blocks such a loss.
-- Playouts draw `random_move` until the game ends or `playout_cap` plies have gone by (the
-  game's `playout_horizon`, else about as many plies as there are moves at the root); a
-  playout cut short is valued by the game's `playout_scores` (values.py).
+- A node is expanded (its moves listed) on its second visit; the first visit only runs a
+  playout, so a search does not list the moves of positions it never returns to.
+- Playouts draw `playout_move` (`random_move`, unless the game knows better) until the game
+  ends or `playout_cap` plies have gone by (the game's `playout_horizon`, else about as many
+  plies as there are moves at the root); a playout cut short is valued by the game's
+  `playout_scores` (values.py).
 - With the same seed, position and number of iterations the search plays the same move: all
   randomness comes from one `random.Random(seed)` and nothing iterates over a set.
 """
@@ -25,11 +35,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.ai.values import (Values, cut_off_values, final_values, person_of_side,
-                             person_to_move)
+from rules.ai.values import (Values, cut_off_values, final_values, person_of_seat,
+                             person_of_side, person_to_move)
 from rules.protocol import GameState, MoveError
 
-EXPLORATION = 0.7  # UCT's constant for values in [0, 1]
+EXPLORATION = 0.25  # UCT's constant for values in [0, 1]; RAVE does most of the exploring
+RAVE_EQUIVALENCE = 400  # visits at which a move's own results weigh a third of the total
+UNTRIED_VALUE = 1.0  # the value of a move nothing is known of yet: try it
 DECISIVE_DEPTH = 2
 MIN_CAP, MAX_CAP = 40, 160
 CHECK_EVERY = 8  # iterations between looks at the clock and the stop flag
@@ -49,7 +61,8 @@ class SearchResult:
     """Where a search stands: the move it would play now and the root moves by visits.
 
     `win_rate` is the chosen move's (1 for a win in one, None for a forced pass or any other
-    only move, which are played without a search); `person` is the person to move at the root (0 made the game's first move)."""
+    only move, which are played without a search); `person` is the person to move at the root
+    (0 made the game's first move)."""
 
     move: str
     win_rate: float | None
@@ -59,16 +72,23 @@ class SearchResult:
 
 
 class Node:
-    __slots__ = ("move", "parent", "children", "untried", "visits", "value", "person")
+    """A position of the tree, with statistics for each of its moves (parallel lists)."""
 
-    def __init__(self, move: str, parent: Node | None, person: int) -> None:
-        self.move = move
-        self.parent = parent
-        self.children: list[Node] = []
-        self.untried: list[str] | None = None  # None until the node is expanded
-        self.visits = 0
-        self.value = 0.0
-        self.person = person  # who made `move`, and whose value `value` sums
+    __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
+                 "rave_wins", "children", "total")
+
+    def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
+        self.person = person  # the person to move here (-1 when the game is over)
+        self.moves = moves
+        self.keys = keys
+        self.index = {key: i for i, key in enumerate(keys)}
+        count = len(moves)
+        self.visits = [0] * count
+        self.wins = [0.0] * count
+        self.rave_visits = [0] * count
+        self.rave_wins = [0.0] * count
+        self.children: dict[int, Node] = {}
+        self.total = 0
 
 
 def default_cap(state: GameState) -> int:
@@ -92,17 +112,16 @@ class Search:
         self._c = exploration
         self._cap = default_cap(state) if playout_cap is None else playout_cap
         self._decisive_depth = decisive_depth
+        self._players = len(state.turn_order)
         self.person = person_to_move(state)
-        self.root = Node("", None, -1)
         self.iterations = 0
         self.wins_at_once = False  # whether the root's only move is a win in one
-        self._expand(self.root, self._root_state, 0)
+        self.root = self._expand(self._root_state, 0)
 
     @property
     def forced(self) -> bool:
         """Whether the root has a single move (a forced pass, or a win in one)."""
-        root = self.root
-        return len(root.children) + len(root.untried or ()) == 1
+        return len(self.root.moves) == 1
 
     def run(self, iterations: int | None = None, seconds: float | None = None,
             should_stop: Callable[[], bool] | None = None,
@@ -135,11 +154,11 @@ class Search:
 
     def result(self) -> SearchResult:
         root = self.root
-        ranked = sorted(root.children, key=lambda n: (-n.visits, -n.value))
-        stats = tuple(MoveStats(n.move, n.visits, n.value / n.visits) for n in ranked
-                      if n.visits)
+        ranked = sorted(range(len(root.moves)), key=lambda i: (-root.visits[i], -root.wins[i]))
+        stats = tuple(MoveStats(root.moves[i], root.visits[i], root.wins[i] / root.visits[i])
+                      for i in ranked if root.visits[i])
         if not stats:  # a forced move, or nothing searched yet
-            move = root.children[0].move if root.children else (root.untried or [""])[-1]
+            move = root.moves[ranked[0]] if ranked else ""
             rate = 1.0 if self.wins_at_once else None
             return SearchResult(move, rate, self.iterations, (), self.person)
         return SearchResult(stats[0].move, stats[0].win_rate, self.iterations, stats,
@@ -149,56 +168,78 @@ class Search:
 
     def _iterate(self) -> None:
         state = self._root_state.copy()
-        node, depth = self.root, 0
-        while node.untried is not None and not node.untried and node.children:
-            node = self._select(node)
-            state.play(node.move)
-            depth += 1
-        if node.untried is None:
-            self._expand(node, state, depth)
-        if node.untried:
-            person = person_to_move(state)
-            move = node.untried.pop()
-            state.play(move)
-            child = Node(move, node, person)
-            node.children.append(child)
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        trail: list[tuple[int, str]] = []  # (person, move key) of every move played
+        while node.moves:
+            i = self._select(node)
+            path.append((node, i))
+            trail.append((node.person, node.keys[i]))
+            state.play(node.moves[i])
+            child = node.children.get(i)
+            if child is None:
+                if node.visits[i]:  # the second visit: list the moves here
+                    node.children[i] = self._expand(state, len(path))
+                break
             node = child
-        values = self._playout(state)
+        values = self._playout(state, trail)
         self.iterations += 1
-        climber: Node | None = node
-        while climber is not None:
-            climber.visits += 1
-            if climber.person >= 0:
-                climber.value += values[climber.person]
-            climber = climber.parent
+        self._back_up(path, trail, values)
 
-    def _select(self, node: Node) -> Node:
-        scale = self._c * math.sqrt(math.log(node.visits))
-        best, best_score = node.children[0], -1.0
-        for child in node.children:
-            score = child.value / child.visits + scale / math.sqrt(child.visits)
+    def _select(self, node: Node) -> int:
+        """The move to follow: its own mean blended with its RAVE mean (the RAVE weight
+        falling as its own visits grow), plus a small UCT exploration term."""
+        scale = self._c * math.sqrt(math.log(node.total + 1))
+        visits, wins, rave_visits, rave_wins = (node.visits, node.wins, node.rave_visits,
+                                                node.rave_wins)
+        best, best_score = 0, -1.0
+        for i in range(len(visits)):
+            seen = rave_visits[i]
+            n = visits[i]
+            rave = rave_wins[i] / seen if seen else UNTRIED_VALUE
+            if n:
+                beta = math.sqrt(RAVE_EQUIVALENCE / (3 * n + RAVE_EQUIVALENCE))
+                score = (1 - beta) * wins[i] / n + beta * rave + scale / math.sqrt(n + 1)
+            else:
+                score = rave + scale
             if score > best_score:
-                best, best_score = child, score
+                best, best_score = i, score
         return best
 
-    def _expand(self, node: Node, state: GameState, depth: int) -> None:
+    def _back_up(self, path: list[tuple[Node, int]], trail: list[tuple[int, str]],
+                 values: Values) -> None:
+        for depth, (node, i) in enumerate(path):
+            person = node.person
+            value = values[person]
+            node.total += 1
+            node.visits[i] += 1
+            node.wins[i] += value
+            index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
+            counted: set[int] = set()
+            for mover, key in trail[depth:]:
+                if mover == person:
+                    j = index.get(key)
+                    if j is not None and j not in counted:
+                        counted.add(j)
+                        rave_visits[j] += 1
+                        rave_wins[j] += value
+
+    def _expand(self, state: GameState, depth: int) -> Node:
         if state.to_move is None:
-            node.untried = []
-            return
+            return Node(-1, [], [])
+        person = person_to_move(state)
         moves = state.legal_moves()
         if depth < self._decisive_depth and len(moves) > 1:
-            winner = self._winning_move(state, moves)
+            winner = self._winning_move(state, moves, person)
             if winner is not None:
-                node.untried = [winner]
                 self.wins_at_once = self.wins_at_once or depth == 0
-                return
+                moves = [winner]
         self._rng.shuffle(moves)
-        node.untried = moves
+        return Node(person, moves, [state.move_key(move) for move in moves])
 
     @staticmethod
-    def _winning_move(state: GameState, moves: list[str]) -> str | None:
-        """A move that wins at once for the person to move, if there is one."""
-        person = person_to_move(state)
+    def _winning_move(state: GameState, moves: list[str], person: int) -> str | None:
+        """A move that wins at once for `person`, the person to move, if there is one."""
         for move in moves:
             trial = state.copy()
             trial.play(move)
@@ -208,12 +249,16 @@ class Search:
                 return move
         return None
 
-    def _playout(self, state: GameState) -> Values:
+    def _playout(self, state: GameState, trail: list[tuple[int, str]]) -> Values:
         draw = self._rng
+        players = self._players
         for _ in range(self._cap):
             if state.to_move is None:
                 return final_values(state, state.outcome())
-            state.play(state.random_move(draw))
+            person = person_of_seat(state, len(state.moves) % players)
+            move = state.playout_move(draw)
+            trail.append((person, state.move_key(move)))
+            state.play(move)
         outcome = state.outcome()
         if outcome.over:
             return final_values(state, outcome)

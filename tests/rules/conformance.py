@@ -5,7 +5,8 @@ They read only the protocol (`rules/protocol.py`) and the record module, so they
 registered game:
 
 - `check_position`: the listing (sorted, canonical, no duplicates, no `Resign`, `swap` and
-  `--` only where the rulings allow them), `random_move` drawing only listed moves,
+  `--` only where the rulings allow them), `random_move` and `playout_move` drawing only
+  listed moves, `move_key` telling the listed moves apart,
   `playout_scores` naming every side or none, the outcome (`to_move` is None exactly when it is
   over; a finished game names a winner among the sides or is a draw), every listed move plays
   on a copy and returns its own text, and a sample of other texts is refused with `MoveError`
@@ -186,6 +187,26 @@ def check_random_move(state: GameState, legal: tuple[str, ...], rng: random.Rand
         assert snapshot(state) == before, "random_move changed the position"
 
 
+def check_playout_move(state: GameState, legal: tuple[str, ...], rng: random.Random,
+                       before: Snapshot) -> None:
+    """`playout_move` (what a search's playout plays) draws listed moves only and leaves the
+    position as it was."""
+    if not legal:
+        return
+    for _ in range(RANDOM_DRAWS):
+        drawn = state.playout_move(rng)
+        assert drawn in legal and drawn != RESIGN, f"playout_move gave {drawn!r}; legal: {legal}"
+        assert snapshot(state) == before, "playout_move changed the position"
+
+
+def check_move_keys(state: GameState, legal: tuple[str, ...], before: Snapshot) -> None:
+    """`move_key` (how a search knows a move again in another position) tells the listed
+    moves apart and changes nothing."""
+    keys = [state.move_key(move) for move in legal]
+    assert len(set(keys)) == len(keys), f"move_key gives two listed moves one key: {keys}"
+    assert snapshot(state) == before, "move_key changed the position"
+
+
 def check_playout_scores(state: GameState, before: Snapshot) -> None:
     """`playout_scores` (a cut-off playout's estimate) is None or a number for every side,
     and changes nothing."""
@@ -202,6 +223,8 @@ def check_position(state: GameState, elsewhere: set[str], rng: random.Random) ->
     check_outcome(state, before.outcome)
     check_listing(state, before.legal)
     check_random_move(state, before.legal, random.Random(before.ply), before)
+    check_playout_move(state, before.legal, random.Random(before.ply), before)
+    check_move_keys(state, before.legal, before)
     check_playout_scores(state, before)
     check_legal_moves_play(state, before.legal, rng)
     assert snapshot(state) == before, "playing moves on copies changed the original"

@@ -3,6 +3,8 @@ breaks one promise of the protocol, and the check that guards it must fail."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.protocol import Outcome
@@ -88,6 +90,20 @@ class Endless(ToyState):
         return self.cells.count(None) <= 1
 
 
+class OffListPlayout(ToyState):
+    """Its playouts resign, which is never a listed move."""
+
+    def playout_move(self, rng: random.Random) -> str:
+        return "Resign"
+
+
+class OneKey(ToyState):
+    """Names every move the same way for a search."""
+
+    def move_key(self, move: str) -> str:
+        return "cell"
+
+
 @pytest.mark.parametrize("cls, message", [
     (Unsorted, "unsorted or repeated"),
     (LeakyRefusal, "changed the position"),
@@ -97,6 +113,8 @@ class Endless(ToyState):
     (UpperCase, "did not return the listed text"),
     (ForeignWinner, "is not a side"),
     (Endless, "to_move is .* but the outcome is"),
+    (OffListPlayout, "playout_move gave"),
+    (OneKey, "move_key gives two listed moves one key"),
 ])
 def test_a_broken_promise_is_caught(cls: type[ToyState], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
