@@ -2,7 +2,9 @@
 one below, on small boards of every game and variant family. Prints a table.
 
 Levels are bounded by iterations (not time), so the figures do not depend on the machine's
-load: `--levels 100,400,1600` by default, the first being the lowest. Against random the
+load: `--levels 200,700,2800` by default, the fewest iterations each named level searches
+(rules/ai/levels.py: easy, medium and hard search 0.3, 1 and 4 seconds, but never fewer
+iterations than these). Against random the
 computer takes one seat, rotating from game to game, and every other seat plays random
 moves; its wins are counted (a draw is not a win). In the ladder the stronger level takes
 the even seats in even games and the odd seats in odd games (`match`'s rule) and its score
@@ -120,9 +122,10 @@ def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], s
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games against random")
+    parser.add_argument("--games", type=int, default=100,
+                        help="games against random (0: none)")
     parser.add_argument("--ladder-games", type=int, default=40, help="games per ladder step")
-    parser.add_argument("--levels", default="100,400,1600", help="iterations per level")
+    parser.add_argument("--levels", default="200,700,2800", help="iterations per level")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--max-plies", type=int, default=160)
     parser.add_argument("--only", default="",
@@ -142,8 +145,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 print(f"{name:<18} not registered in this version", flush=True)
                 continue
             start = time.perf_counter()
-            row = [f"{name:<18}", f"{levels[0]} vs random: "
-                   f"{versus_random(pool, family, levels[0], args.games, args.max_plies)}"]
+            row = [f"{name:<18}"]
+            if args.games:
+                row.append(f"{levels[0]} vs random: "
+                           f"{versus_random(pool, family, levels[0], args.games, args.max_plies)}")
             for weak, strong in zip(levels, levels[1:]):
                 if args.ladder_games:
                     row.append(f"{strong} vs {weak}: "

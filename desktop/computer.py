@@ -49,7 +49,8 @@ class ComputerPlayer(QObject):
         self.cancel()
         if self._thinker is None:
             self._thinker = Thinker(self._workers)
-        self._job = self._thinker.start(state, level.iterations, level.seconds, seed)
+        self._job = self._thinker.start(state, level.iterations, level.seconds, seed,
+                                        level.least_iterations)
         self._token = token
         self._timer.start()
 

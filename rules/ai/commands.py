@@ -162,7 +162,7 @@ def play_game(state: GameState, levels: list[Level], rng: random.Random, max_pli
         level = levels[person_of_seat(state, state.ply % len(state.turn_order))]
         if thinker is not None and level.seconds is not None:
             result: SearchResult = thinker.think(state, level.iterations, level.seconds,
-                                                 rng.randrange(1 << 30))
+                                                 rng.randrange(1 << 30), level.least_iterations)
         else:
             result = play_level(level, state, rng)
         state.play(result.move)

@@ -2,8 +2,10 @@
 and matches, and a uniformly random player to measure against.
 
 Written as text wherever a person names one (`megalith match --first LEVEL`):
-`random`; `easy`, `medium`, `hard` (0.3, 1 and 4 seconds a move); `0.5s` for seconds;
-`400` for a number of iterations.
+`random`; `easy`, `medium`, `hard` (0.3, 1 and 4 seconds a move, but never fewer than 200,
+700 and 2,800 iterations: what the slowest game, Dragons, searches on one core of a quiet
+machine in that time, so a busy machine plays no weaker than the measured strength in
+docs/computer.md); `0.5s` for seconds; `400` for a number of iterations.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class Level:
     name: str
     seconds: float | None = None
     iterations: int | None = None
+    least_iterations: int = 0  # what the clock may not cut short
 
     @property
     def is_random(self) -> bool:
@@ -29,9 +32,9 @@ class Level:
 
 NAMED = {
     "random": Level("random"),
-    "easy": Level("easy", seconds=0.3),
-    "medium": Level("medium", seconds=1.0),
-    "hard": Level("hard", seconds=4.0),
+    "easy": Level("easy", seconds=0.3, least_iterations=200),
+    "medium": Level("medium", seconds=1.0, least_iterations=700),
+    "hard": Level("hard", seconds=4.0, least_iterations=2800),
 }
 
 
@@ -61,4 +64,5 @@ def play_level(level: Level, state: GameState, rng: random.Random) -> SearchResu
     if level.is_random:
         return SearchResult(state.random_move(rng), None, 0, (), person_to_move(state))
     seed = rng.randrange(1 << 30)
-    return Search(state, seed).run(level.iterations, level.seconds)
+    return Search(state, seed).run(level.iterations, level.seconds,
+                                   least_iterations=level.least_iterations)

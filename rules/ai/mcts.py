@@ -126,10 +126,12 @@ class Search:
     def run(self, iterations: int | None = None, seconds: float | None = None,
             should_stop: Callable[[], bool] | None = None,
             report: Callable[[SearchResult], None] | None = None,
-            report_every: float = 0.25) -> SearchResult:
+            report_every: float = 0.25, least_iterations: int = 0) -> SearchResult:
         """Search until `iterations` more iterations, `seconds` or `should_stop()`, whichever
-        comes first (at least one limit must be given); `report` gets the standing every
-        `report_every` seconds. A forced root move returns at once."""
+        comes first (at least one limit must be given), but the clock stops nothing before
+        `least_iterations` (so a slow or busy machine still gets a level's strength);
+        `report` gets the standing every `report_every` seconds. A forced root move returns
+        at once."""
         if iterations is None and seconds is None and should_stop is None:
             raise ValueError("a search needs a limit: iterations, seconds or a stop flag")
         if self.forced:
@@ -145,7 +147,7 @@ class Search:
                 if should_stop is not None and should_stop():
                     break
                 now = time.perf_counter()
-                if deadline is not None and now >= deadline:
+                if deadline is not None and now >= deadline and done >= least_iterations:
                     break
                 if report is not None and now >= next_report:
                     report(self.result())

@@ -41,7 +41,7 @@ def _start_worker(stop: Event, progress: Any) -> None:
 
 
 def _search_in_worker(job: int, index: int, state: GameState, iterations: int | None,
-                      seconds: float | None, seed: int) -> SearchResult:
+                      seconds: float | None, seed: int, least_iterations: int) -> SearchResult:
     stop = _worker_stop
 
     def report(result: SearchResult) -> None:
@@ -49,7 +49,8 @@ def _search_in_worker(job: int, index: int, state: GameState, iterations: int | 
             _worker_progress.put((job, index, result))
 
     search = Search(state, seed)
-    result = search.run(iterations, seconds, None if stop is None else stop.is_set, report)
+    result = search.run(iterations, seconds, None if stop is None else stop.is_set, report,
+                        least_iterations=least_iterations)
     report(result)
     return result
 
@@ -118,8 +119,9 @@ class Thinker:
         self._current: Job | None = None
 
     def start(self, state: GameState, iterations: int | None = None,
-              seconds: float | None = None, seed: int = 0) -> Job:
-        """Start searching `state` (copied); a job still running is stopped first."""
+              seconds: float | None = None, seed: int = 0, least_iterations: int = 0) -> Job:
+        """Start searching `state` (copied); a job still running is stopped first. Each
+        worker searches at least `least_iterations` before its clock may stop it."""
         if iterations is None and seconds is None:
             raise ValueError("a search needs a limit: iterations or seconds")
         self.stop()
@@ -131,7 +133,8 @@ class Thinker:
         else:
             shares = _split(iterations, self.workers)
             futures = [self._pool.submit(_search_in_worker, self._jobs, k, state.copy(),
-                                         shares[k], seconds, seed * 1000 + k)
+                                         shares[k], seconds, seed * 1000 + k,
+                                         least_iterations)
                        for k in range(self.workers) if shares[k] != 0]
             job = Job(self._jobs, futures, None, {}, self._progress)
         self._current = job
@@ -146,8 +149,9 @@ class Thinker:
                 future.exception()  # waits until the worker has returned
 
     def think(self, state: GameState, iterations: int | None = None,
-              seconds: float | None = None, seed: int = 0) -> SearchResult:
-        return self.start(state, iterations, seconds, seed).result()
+              seconds: float | None = None, seed: int = 0,
+              least_iterations: int = 0) -> SearchResult:
+        return self.start(state, iterations, seconds, seed, least_iterations).result()
 
     def close(self) -> None:
         self.stop()

@@ -119,6 +119,16 @@ def test_a_fixed_seed_and_iteration_count_give_the_same_search() -> None:
     assert first.iterations == 300 and sum(m.visits for m in first.moves) == 300
 
 
+def test_the_clock_does_not_stop_a_search_before_its_least_iterations() -> None:
+    state = position("druid", "-size=6", 2, ["c3"])
+    floored = Search(state, 1).run(seconds=1e-6, least_iterations=100)
+    assert 100 <= floored.iterations < 100 + 8  # the clock is read every eight iterations
+    assert Search(state, 1).run(seconds=1e-6).iterations == 8
+    # A person's "move now" is obeyed at once, floor or not.
+    told = Search(state, 1).run(seconds=10, should_stop=lambda: True, least_iterations=100)
+    assert told.iterations == 8
+
+
 def test_the_four_player_search_credits_the_person_to_move() -> None:
     """O (seat 1) is to move with two winning moves among four; a search that scored the
     position for another seat, or for 'O against the rest', would not be sure of them."""
