@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 LOW7 = 0x7F
 HIGH = 0x80
-LARGEST = LOW7  # values stored in a plane must stay at or below this
 
 
 @dataclass(frozen=True)
@@ -64,10 +63,6 @@ class Planes:
     def zero(self, plane: int) -> int:
         """Flags where the byte is 0 (every byte at most 0x7f)."""
         return ((plane + self.low7) & self.high) ^ self.high
-
-    def at_least(self, plane: int, value: int) -> int:
-        """Flags where the byte is `value` or more (1 <= value <= 0x80, bytes at most 0x7f)."""
-        return (plane + self.ones * (HIGH - value)) & self.high
 
     def not_above(self, plane: int, other: int) -> int:
         """Flags where `other`'s byte is not above `plane`'s (both at most 0x7f): 0x80 plus

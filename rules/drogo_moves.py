@@ -109,11 +109,11 @@ def quick_moves(lay: Layout, heights: list[int], mine: int, pairs: bool, removal
     -in_place), `one_rival` whether every enemy stack is of one side (two players);
     `legal(move)` settles a move shape the planes leave open."""
     planes, column = lay.planes, lay.column
-    board, low7, high = planes.board, planes.low7, planes.high
-    height = int.from_bytes(bytes(lay.gather(heights)), "little")
-    empty = ((height + low7) & high ^ high) & board
-    full = (((height ^ lay.full) + low7) & high ^ high) & board
-    own = (int.from_bytes(format(mine, planes.bits_format).encode(), "big") & planes.ones) << 7
+    board, high, zero = planes.board, planes.high, planes.zero
+    height = planes.from_values(lay.gather(heights))
+    empty = zero(height) & board
+    full = zero(height ^ lay.full) & board
+    own = planes.from_bits(mine)
     taken = board ^ empty
     enemy = taken ^ own
     # Flags where the neighbour to the left (down, up, right) is empty; then, for a stack b
@@ -139,8 +139,8 @@ def quick_moves(lay: Layout, heights: list[int], mine: int, pairs: bool, removal
     if not pairs:
         return _texts(lay, pattern)
     pattern |= (singles & ~((height + lay.tall) & high)) >> 6
-    same_up = (((height ^ height >> 8) + low7) & high ^ high) & board >> 8
-    same_right = (((height ^ height >> column) + low7) & high ^ high) & board >> column
+    same_up = zero(height ^ height >> 8) & board >> 8
+    same_right = zero(height ^ height >> column) & board >> column
     # At one level an empty `a` means an empty `b` and a stack at `a` a stack at `b`; so the
     # pair is sure when `a` is the mover's, or both are empty and `a` keeps a freedom, or
     # when `b` is the mover's, has an empty neighbour besides `a`, is an enemy stack that
