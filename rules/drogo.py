@@ -179,16 +179,29 @@ class DrogoState(GameState):
 
     def _quick_moves(self, seat: int) -> list[str]:
         """The legal board moves of `seat` without -easy_free, by rules.drogo_moves."""
+        # `a,b` and `b,a` on a two-cell eye fill the same cells and are legal together:
+        # settled once.
+        eyes: dict[CellMove, bool] = {}
+
+        def legal(move: CellMove) -> bool:
+            first, second = move
+            if second == NO_CELL or self._height[first] or self._height[second]:
+                return self._open_shape_legal(move, seat)
+            known = eyes.get((second, first))
+            if known is None:
+                known = eyes[move] = self._open_shape_legal(move, seat)
+            return known
+
         return drogo_moves.quick_moves(
             drogo_moves.layout(self._n), self._height, self._masks[seat],
             not (self._single or self._empty_board), not self._in_place,
-            len(self.turn_order) == 2, lambda move: self._open_shape_legal(move, seat))
+            len(self.turn_order) == 2, legal)
 
     def _open_shape_legal(self, move: CellMove, seat: int) -> bool:
         """Whether a move shape that rules.drogo_moves leaves open is legal for `seat`
-        (without -easy_free). With captures that remove stacks, the three kinds it leaves
+        (without -easy_free). With captures that remove stacks, the four kinds it leaves
         open are settled by a few group floods (the cases are argued in rules.drogo_moves);
-        with -in_place, and for anything else, the move is tried on copies.
+        with -in_place, and where a flood cannot tell, the move is tried on copies.
 
         - `c` alone on an empty cell with no empty neighbour: legal if a group of the mover
           next to it has a freedom other than `c`, or an enemy group next to it has none
