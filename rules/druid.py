@@ -53,7 +53,7 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides", "_end_lines", "_listing"})
+                           "_goals", "_goal_names", "_home_sides", "_listing"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -149,12 +149,6 @@ class DruidState(GameState):
         names = board.names
         self._text = list(names) + [f"{names[a]}-{names[b]}" for a, _, b in board.lines]
         self._text_index = {text: pid for pid, text in enumerate(self._text)}
-        first_end: list[list[int]] = [[] for _ in range(n)]
-        second_end: list[list[int]] = [[] for _ in range(n)]
-        for k, (a, _, b) in enumerate(board.lines):
-            first_end[a].append(n + k)
-            second_end[b].append(n + k)
-        self._end_lines = (first_end, second_end)
         self._bits, shifts = _bit_layout(board)
         self._board_bits = sum(self._bits)
         self._listing = druid_moves.layout(board, self._bits, self._text)
