@@ -9,12 +9,14 @@ rules are silent are written up in docs/rules/drogo.md.
 
 Internally cells are numbered as in `geometry.square_board` and sides by seat (0 = X). The
 position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 for an empty
-cell), mirrored in bit sets for fast group floods. Every legality test plays the move on
-copies of them (`_attempt`) and hands back the position after it, which `play` installs; so
-the move `random_move` has just tested is played without being worked out again. Lists once
-installed are never changed in place, so states and tested moves may share them. The pieces
-of each stack (for the 3D views), the scores and who can move are only brought up to date by
-moves that are really played (`_commit`).
+cell), mirrored in bit sets for fast group floods. A move is played on copies of them
+(`_attempt`), which hand back the position after it for `play` to install; so the move
+`random_move` has just tested is played without being worked out again. Lists once installed
+are never changed in place, so states and tested moves may share them. The legal-move list is
+worked out for the whole board at once on byte planes (rules.drogo_moves), which leave only a
+few shapes to group floods or to `_attempt`. The pieces of each stack (for the 3D views), the
+scores and who can move are only brought up to date by moves that are really played
+(`_commit`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
+from rules import drogo_moves
 from rules.geometry import Board, square_board
 from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             Stone)
@@ -165,8 +168,9 @@ class DrogoState(GameState):
     # ---- the protocol ---------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
-        """Every legal board move. Most are settled by cheap tests on the bit sets (see
-        _quick_moves); only the doubtful ones are tried on copies of the position."""
+        """Every legal board move. Without -easy_free nearly all are settled for the whole
+        board at once (rules.drogo_moves); only the doubtful ones are tried on copies of the
+        position. With -easy_free every candidate shape is tried."""
         seat = self._seat_to_move()
         if self._easy_free:
             return [self._text(move) for move in self._candidates(seat)
@@ -174,49 +178,79 @@ class DrogoState(GameState):
         return self._quick_moves(seat)
 
     def _quick_moves(self, seat: int) -> list[str]:
-        """The legal board moves without -easy_free, cell by cell.
+        """The legal board moves of `seat` without -easy_free, by rules.drogo_moves."""
+        # `a,b` and `b,a` on a two-cell eye fill the same cells and are legal together:
+        # settled once.
+        eyes: dict[CellMove, bool] = {}
 
-        Without -easy_free a piece on the side's own stack is always legal, and so is a piece
-        whose stack then touches an empty cell: captures only ever empty or recolour cells, so
-        that freedom survives them. The second piece of a pair beside the first meets it at
-        the same level and counts the first as its own neighbour, so it is legal when its
-        stack is the mover's or touches an empty cell other than the first; such a stack has
-        a freedom, so the first piece cannot capture it from under the second. Whatever these
-        tests leave open is decided by _refusal, as before.
+        def legal(move: CellMove) -> bool:
+            first, second = move
+            if second == NO_CELL or self._height[first] or self._height[second]:
+                return self._open_shape_legal(move, seat)
+            known = eyes.get((second, first))
+            if known is None:
+                known = eyes[move] = self._open_shape_legal(move, seat)
+            return known
+
+        return drogo_moves.quick_moves(
+            drogo_moves.layout(self._n), self._height, self._masks[seat],
+            not (self._single or self._empty_board), not self._in_place,
+            len(self.turn_order) == 2, legal)
+
+    def _open_shape_legal(self, move: CellMove, seat: int) -> bool:
+        """Whether a move shape that rules.drogo_moves leaves open is legal for `seat`
+        (without -easy_free). With captures that remove stacks, the four kinds it leaves
+        open are settled by a few group floods (the cases are argued in rules.drogo_moves);
+        with -in_place, and where a flood cannot tell, the move is tried on copies.
+
+        - `c` alone on an empty cell with no empty neighbour: legal if a group of the mover
+          next to it has a freedom other than `c`, or an enemy group next to it has none
+          (it is captured and leaves `c` an empty neighbour).
+        - `a,b` both empty, neither with an empty neighbour but the other: the same with
+          `a` and `b` together in place of `c` (a group that has only `a` and `b` is
+          captured by the first piece or the second).
+        - `a,b` with `a` empty and `b` an enemy stack: legal only if the first piece captures
+          `b`; then, if `b`'s group had more stacks, `b` has an empty neighbour; if not, tried.
+        - `a,b` at one level on enemy stacks: legal unless the first piece, splitting the
+          group it lands on, captures `b`.
         """
-        n, height, owner = self._n, self._height, self._owner
-        near, bits, empty = self._near, self._bits, self._empty
-        mine = self._masks[seat]
-        pairs = not (self._single or self._empty_board)
-        refusal, candidate = self._refusal, self._is_candidate
-        moves: list[str] = []
-        add = moves.append
-        for cell, (alone, stacked, beside) in enumerate(_cell_texts(n)):
-            level = height[cell]
-            if level >= n:
-                continue
-            top = owner[cell]
-            if top != seat:
-                if top >= 0 and not mine & near[cell]:
+        first, second = move
+        if self._in_place:
+            return self._refusal(move, seat) is None
+        height, owner, masks, bits = self._height, self._owner, self._masks, self._bits
+        empty = self._empty
+        if second == NO_CELL:
+            return self._fills_eye(bits[first], (first,), seat)
+        if height[first] == height[second] == 0:
+            return self._fills_eye(bits[first] | bits[second], (first, second), seat)
+        enemy = owner[second]
+        if height[first] == 0:
+            dead = self._dead_group(second, masks[enemy], empty ^ bits[first])
+            if not dead:
+                return False
+            if dead & (dead - 1):
+                return True
+            return self._refusal(move, seat) is None
+        if owner[first] != enemy:
+            return True
+        return not self._dead_group(second, masks[enemy] ^ bits[first], empty)
+
+    def _fills_eye(self, filled: int, cells: tuple[int, ...], seat: int) -> bool:
+        """Whether pieces of `seat` on the empty `cells` (bit set `filled`), whose empty
+        neighbours are only each other, leave their group a freedom: a neighbouring group of
+        the mover keeps a freedom elsewhere, or a neighbouring enemy group has none left and
+        is removed."""
+        owner, masks = self._owner, self._masks
+        empty = self._empty & ~filled
+        for cell in cells:
+            for other in self._nbrs[cell]:
+                top = owner[other]
+                if top < 0:
                     continue
-                if not near[cell] & empty and refusal((cell, NO_CELL), seat) is not None:
-                    continue
-            add(alone)
-            if not pairs:
-                continue
-            if level <= n - 2:
-                add(stacked)
-            rest = empty & ~bits[cell]
-            for other, text in beside:
-                if height[other] == level:
-                    if owner[other] == seat or near[other] & rest:
-                        add(text)
-                        continue
-                elif not candidate((cell, other), seat):
-                    continue
-                if refusal((cell, other), seat) is None:
-                    add(text)
-        return moves
+                dead = self._dead_group(other, masks[top], empty)
+                if (top == seat) != bool(dead):
+                    return True
+        return False
 
     def board_moves_exist(self) -> bool:
         return self._seat_can_move(self._seat_to_move())
@@ -721,18 +755,6 @@ def _move_texts(size: int) -> tuple[str, ...]:
     names = square_board(size).names
     return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
                  for first, second in _move_space(size))
-
-
-@cache
-def _cell_texts(size: int) -> tuple[tuple[str, str, tuple[tuple[int, str], ...]], ...]:
-    """For each cell: the text of one piece on it, of two stacked on it, and each neighbour
-    with the text of the pair that starts on the cell and ends there."""
-    board = square_board(size)
-    names = board.names
-    return tuple((names[cell], f"{names[cell]},{names[cell]}",
-                  tuple((other, f"{names[cell]},{names[other]}")
-                        for other in board.neighbours[cell]))
-                 for cell in range(len(board)))
 
 
 def _new(options: Options, players: int) -> DrogoState:

@@ -7,9 +7,11 @@ Speed matters (random playouts drive the benchmark and any future AI), so the po
 flat per-cell lists indexed by cell number, plus one Python-int bitboard per player of the cells
 whose top stone they own. Every placement has a number: cell i is the sarsen on cell i, and
 `cells + k` the lintel on the board's k-th straight line. `_legal(placement)` (a fast yes/no)
-and `_apply(placement)` are the single implementation of the placement rules: `play` parses the
-text and uses them, and so do `random_placement` and the benchmark. `_refusal` only words the
-reason once `_legal` has said no, and a test checks that the two always agree.
+and `_apply(placement)` implement the placement rules: `play` parses the text and uses them,
+and so does `random_placement`. `_refusal` only words the reason once `_legal` has said no, and
+a test checks that the two always agree. The legal-move list judges every placement at once
+on byte planes instead (rules.druid_moves, the same rules for the whole board); tests check it
+against `_legal` and against `play`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import random
 from collections import deque
 from collections.abc import Iterable
 
+from rules import druid_moves
+from rules.druid_moves import pick
 from rules.druid_text import render_hex, render_square
 from rules.geometry import Board, hex_board, split_name, square_board, y_board
 from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
@@ -49,7 +53,7 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides", "_end_lines"})
+                           "_goals", "_goal_names", "_home_sides", "_listing"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -125,6 +129,7 @@ class DruidState(GameState):
         self._height = [0] * n
         self._owner = [-1] * n  # player index of the top stone, -1 for bare ground
         self._sarsen_top = [False] * n
+        self._sarsen_bits = 0  # bit set of the cells whose top stone is a sarsen
         self._druid_here = [False] * n
         self._own = [0] * len(letters)  # bitboards of the cells each player tops
         self._log: list[tuple[int, int, int]] = []  # (placement, level, player) per stone
@@ -144,13 +149,9 @@ class DruidState(GameState):
         names = board.names
         self._text = list(names) + [f"{names[a]}-{names[b]}" for a, _, b in board.lines]
         self._text_index = {text: pid for pid, text in enumerate(self._text)}
-        first_end: list[list[int]] = [[] for _ in range(n)]
-        second_end: list[list[int]] = [[] for _ in range(n)]
-        for k, (a, _, b) in enumerate(board.lines):
-            first_end[a].append(n + k)
-            second_end[b].append(n + k)
-        self._end_lines = (first_end, second_end)
         self._bits, shifts = _bit_layout(board)
+        self._board_bits = sum(self._bits)
+        self._listing = druid_moves.layout(board, self._bits, self._text)
         self._w = shifts[1]
         self._grow = _grow_square if board.kind == "square" else _grow_hex
         self._side_bits = {name: sum(self._bits[i] for i in cells)
@@ -194,6 +195,7 @@ class DruidState(GameState):
             self._sarsen_top[pid] = True
             self._owner[pid] = p
             new = bits[pid]
+            self._sarsen_bits |= new
         else:
             cells = self._lines[pid - self._n]
             level = self._height[cells[0]] + 1
@@ -207,6 +209,7 @@ class DruidState(GameState):
                 self._height[c] = level
                 self._sarsen_top[c] = False
                 new |= bits[c]
+            self._sarsen_bits &= ~new
         own[p] |= new
         self._log.append((pid, level, p))
         if self.walk:
@@ -455,29 +458,65 @@ class DruidState(GameState):
     # ---- listing moves -----------------------------------------------------------------
 
     def _placements(self) -> list[int]:
-        """Every legal placement of the side to move. A sarsen needs bare ground (owner -1)
-        or the mover's own top; a lintel rests on exactly two of the mover's stones, so one
-        of its ends at least is the mover's: only the lines ending on the mover's stones are
-        tested, each once (from its first end if that is the mover's, else from its second)."""
+        """Every legal placement of the side to move, in placement order (sarsens by cell,
+        then lintels by line), worked out on byte planes (rules.druid_moves); placement by
+        placement if a stack is too high for them."""
         p = self._player()
-        legal = self._legal
-        owner = self._owner
-        if self.walk or self.nostack:
-            sarsens = [c for c, o in enumerate(owner) if (o < 0 or o == p) and legal(c, p)]
-        else:
-            sarsens = [c for c, o in enumerate(owner) if o < 0 or o == p]
-        first_end, second_end = self._end_lines
-        lintels = [pid for c, o in enumerate(owner) if o == p
-                   for pid in first_end[c] if legal(pid, p)]
-        lintels += [pid for c, o in enumerate(owner) if o == p for pid in second_end[c]
-                    if owner[self._lines[pid - self._n][0]] != p and legal(pid, p)]
-        return sarsens + sorted(lintels)
+        flags = self._placement_flags(p)
+        if flags is None:
+            legal = self._legal
+            return [pid for pid in range(self._count) if legal(pid, p)]
+        lay = self._listing
+        sarsens, lintels = flags
+        placements = pick(lay, sarsens, lay.sarsen_placements)
+        for direction, legal_lines in zip(lay.directions, lintels):
+            if legal_lines:
+                placements += pick(lay, legal_lines, direction.placements)
+        placements.sort()
+        return placements
+
+    def _placement_texts(self) -> list[str]:
+        """The texts of the legal placements of the side to move, in no particular order."""
+        p = self._player()
+        flags = self._placement_flags(p)
+        if flags is None:
+            text, legal = self._text, self._legal
+            return [text[pid] for pid in range(self._count) if legal(pid, p)]
+        lay = self._listing
+        sarsens, lintels = flags
+        moves = pick(lay, sarsens, lay.sarsen_texts)
+        for direction, legal_lines in zip(lay.directions, lintels):
+            if legal_lines:
+                moves += pick(lay, legal_lines, direction.texts)
+        return moves
+
+    def _placement_flags(self, p: int) -> tuple[int, list[int]] | None:
+        """Player p's legal sarsens and lintels as flag planes (rules.druid_moves): the
+        sarsens', then the lintels' of each direction of the layout; None when a stack is too
+        high for the planes. A sarsen goes on bare ground or on p's own top, not on a
+        Druid, and with -nostack not on a sarsen."""
+        druids = 0
+        if self.walk:
+            bits = self._bits
+            druids = sum(bits[cell] for cell in self._druid if cell >= 0)
+        lintels = druid_moves.lintels(self._listing, self._height, self._own[p], druids,
+                                      self.nogaps)
+        if lintels is None:
+            return None
+        others = 0
+        for q, tops in enumerate(self._own):
+            if q != p:
+                others |= tops
+        free = self._board_bits & ~others & ~druids
+        if self.nostack:
+            free &= ~(self._own[p] & self._sarsen_bits)
+        return self._listing.planes.from_bits(free), lintels
 
     def _board_moves(self) -> list[str]:
+        if not self.walk:
+            return self._placement_texts()
         placements = self._placements()
         moves = [self._text[pid] for pid in placements]
-        if not self.walk:
-            return moves
         p = self._player()
         names = self.board.names
         druid = self._druid[p]
