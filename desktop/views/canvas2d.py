@@ -29,7 +29,8 @@ from desktop.views.move_builder import Action
 RGB = tuple[int, int, int]
 BACKGROUND = QColor(48, 52, 58)
 LAST_MOVE = QColor(255, 215, 40)
-SUGGESTION = QColor(80, 220, 255)
+# Magenta, unlike the yellow last move, the cyan auto tiles and every default player colour.
+SUGGESTION = QColor(235, 80, 235)
 CHAIN = QColor(255, 255, 255)
 REFUSAL = QColor(220, 30, 30)
 GHOST_ALPHA = 150
@@ -170,7 +171,7 @@ class Canvas2D(QGraphicsView):
             builder.cancel()
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """Each suggested move's target outlined in cyan with its win rate in a badge."""
+        """Each suggested move's target outlined in magenta with its win rate in a badge."""
         state = self.play.state
         if state is None:
             return

@@ -44,7 +44,7 @@ from rules.geometry import Board
 from rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
-SUGGESTION_COLOUR = (80, 220, 255)  # as the 2D boards mark suggested moves
+SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
 LAST_MOVE_COLOUR = (1.0, 0.86, 0.2, 1.0)
 CHAIN_COLOUR = (1.0, 1.0, 1.0, 1.0)
@@ -527,7 +527,7 @@ class StackView(gl.GLViewWidget):
         painter.end()
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """A cyan badge with the win rate over each suggested move's (first) cell."""
+        """A magenta badge with the win rate over each suggested move's (first) cell."""
         state, scene = self.play.state, self.pick_scene
         if state is None or scene is None or self.board is None:
             return

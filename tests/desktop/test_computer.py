@@ -165,10 +165,11 @@ def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, wind
     assert controller.analysis.rates == {} and not graph.isVisible()
 
 
-def cyan_pixels(image, centre, reach: int = 25) -> int:
+def magenta_pixels(image, centre, reach: int = 25) -> int:
+    """Pixels of the suggestion marks' magenta around `centre`."""
     return sum(1 for dx in range(-reach, reach + 1, 2) for dy in range(-reach, reach + 1, 2)
                if (c := image.pixelColor(centre.x() + dx, centre.y() + dy)).blue() > 200
-               and c.green() > 180 and c.red() < 140)
+               and c.red() > 200 and c.green() < 140)
 
 
 def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
@@ -179,10 +180,10 @@ def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
     best = [m.move for m in window.controller.suggestion.moves[:3]]
     image = window.view.grab_image()
     for move in best:
-        assert cyan_pixels(image, window.view.cell_screen_pos(move)) > 5, move
+        assert magenta_pixels(image, window.view.cell_screen_pos(move)) > 5, move
     assert window.play_move(best[0])
     image = window.view.grab_image()
-    assert all(cyan_pixels(image, window.view.cell_screen_pos(m)) == 0 for m in best[1:])
+    assert all(magenta_pixels(image, window.view.cell_screen_pos(m)) == 0 for m in best[1:])
 
 
 def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
@@ -198,10 +199,10 @@ def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
     state.play("c3")
     view.set_position(state, {}, state.legal_moves(), "c3")
     view.reset_camera(animate=False)
-    assert cyan_pixels(view.grab_image(), view.cell_screen_pos("b2")) == 0
+    assert magenta_pixels(view.grab_image(), view.cell_screen_pos("b2")) == 0
     view.show_suggestions([("b2", 0.61), ("d4,d5", 0.55)])
     image = view.grab_image()
-    assert cyan_pixels(image, view.cell_screen_pos("b2")) > 5
-    assert cyan_pixels(image, view.cell_screen_pos("d4")) > 5
+    assert magenta_pixels(image, view.cell_screen_pos("b2")) > 5
+    assert magenta_pixels(image, view.cell_screen_pos("d4")) > 5
     view.set_position(state, {}, state.legal_moves(), "c3")
-    assert cyan_pixels(view.grab_image(), view.cell_screen_pos("b2")) == 0
+    assert magenta_pixels(view.grab_image(), view.cell_screen_pos("b2")) == 0
