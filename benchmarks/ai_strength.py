@@ -39,11 +39,11 @@ FAMILIES = (
     ("druid square 6", "druid", "-size=6", 2),
     ("druid hex 4", "druid", "-hex -size=4", 2),
     ("druid hex 4, 3p", "druid", "-hex -size=4", 3),
-    ("druid Y 6", "druid", "-y -size=6", 2),
+    ("druid Y 8", "druid", "-y -size=8", 2),
     ("druid walk 6", "druid", "-walk -size=6", 2),
     ("drogo 4", "drogo", "-size=4", 2),
     ("drogo 4, 4p", "drogo", "-size=4", 4),
-    ("quady 7", "quady", "-size=7", 2),
+    ("quady 9", "quady", "-size=9", 2),
     ("dragons", "dragons", "", 2),
     ("trichet", "trichet", "", 2),
 )
@@ -117,7 +117,13 @@ def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], s
     judged = sum(1 for _, _, adjudicated in results if adjudicated)
     note = f", {judged} adj." if judged else ""
     fair = f", fair share {share:.0%}" if players > 2 else ""
-    return f"{score / games:.0%} [{low:.0%}-{high:.0%}]{fair}{note}"
+    tally = ""
+    if players == 2:
+        strong_values = [values[task[3].index(strong)]
+                         for (values, _, _), task in zip(results, tasks)]
+        tally = (f" (won {strong_values.count(1.0)}, drawn {strong_values.count(0.5)}, "
+                 f"lost {strong_values.count(0.0)})")
+    return f"{score / games:.0%} [{low:.0%}-{high:.0%}]{tally}{fair}{note}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
