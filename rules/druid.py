@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from rules import druid_moves
 from rules.druid_moves import pick
@@ -27,6 +28,8 @@ from rules.geometry import Board, hex_board, split_name, square_board, y_board
 from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             Stone)
 from rules.registry import GameInfo
+
+T = TypeVar("T")
 
 SQUARE_SIZES = (3, 26)
 HEX_SIZES = (2, 13)
@@ -459,36 +462,37 @@ class DruidState(GameState):
 
     def _placements(self) -> list[int]:
         """Every legal placement of the side to move, in placement order (sarsens by cell,
-        then lintels by line), worked out on byte planes (rules.druid_moves); placement by
-        placement if a stack is too high for them."""
-        p = self._player()
-        flags = self._placement_flags(p)
-        if flags is None:
-            legal = self._legal
-            return [pid for pid in range(self._count) if legal(pid, p)]
+        then lintels by line)."""
         lay = self._listing
-        sarsens, lintels = flags
-        placements = pick(lay, sarsens, lay.sarsen_placements)
-        for direction, legal_lines in zip(lay.directions, lintels):
-            if legal_lines:
-                placements += pick(lay, legal_lines, direction.placements)
+        placements = self._legal_items(range(self._count), lay.sarsen_placements,
+                                       lambda direction: direction.placements)
         placements.sort()
         return placements
 
     def _placement_texts(self) -> list[str]:
         """The texts of the legal placements of the side to move, in no particular order."""
+        return self._legal_items(self._text, self._listing.sarsen_texts,
+                                 lambda direction: direction.texts)
+
+    def _legal_items(self, by_pid: Sequence[T], sarsen_items: tuple[T | None, ...],
+                     lintel_items: Callable[[druid_moves.Direction], tuple[T | None, ...]]
+                     ) -> list[T]:
+        """`by_pid[pid]` for every legal placement pid of the side to move, worked out on
+        byte planes (rules.druid_moves), where the layout holds the same items by position:
+        `sarsen_items` for the sarsens, `lintel_items(direction)` for each direction's
+        lintels; placement by placement if a stack is too high for the planes."""
         p = self._player()
         flags = self._placement_flags(p)
         if flags is None:
-            text, legal = self._text, self._legal
-            return [text[pid] for pid in range(self._count) if legal(pid, p)]
+            legal = self._legal
+            return [by_pid[pid] for pid in range(self._count) if legal(pid, p)]
         lay = self._listing
         sarsens, lintels = flags
-        moves = pick(lay, sarsens, lay.sarsen_texts)
+        items = pick(lay, sarsens, sarsen_items)
         for direction, legal_lines in zip(lay.directions, lintels):
             if legal_lines:
-                moves += pick(lay, legal_lines, direction.texts)
-        return moves
+                items += pick(lay, legal_lines, lintel_items(direction))
+        return items
 
     def _placement_flags(self, p: int) -> tuple[int, list[int]] | None:
         """Player p's legal sarsens and lintels as flag planes (rules.druid_moves): the
