@@ -28,7 +28,7 @@ class ComputerPlayer(QObject):
     def __init__(self, parent: QObject | None = None, workers: int | None = None) -> None:
         super().__init__(parent)
         self._workers = workers
-        self._thinker: Thinker | None = None  # started on first use: spawning takes a moment
+        self._thinker: Thinker | None = None  # started by `prepare` or the first search
         self._job: Job | None = None
         self._token = -1
         self._timer = QTimer(self)
@@ -44,12 +44,17 @@ class ComputerPlayer(QObject):
         """The token of the search under way (-1 when idle)."""
         return self._token if self._job is not None else -1
 
+    def prepare(self) -> Thinker:
+        """Starts the worker processes if they are not running yet (a game with a computer
+        seat does so as it opens, so the first search does not wait for them)."""
+        if self._thinker is None:
+            self._thinker = Thinker(self._workers)
+        return self._thinker
+
     def start(self, state: GameState, level: Level, token: int, seed: int = 0) -> None:
         """Search `state` (copied) at `level`; a search under way is dropped first."""
         self.cancel()
-        if self._thinker is None:
-            self._thinker = Thinker(self._workers)
-        self._job = self._thinker.start(state, level.iterations, level.seconds, seed,
+        self._job = self.prepare().start(state, level.iterations, level.seconds, seed,
                                         level.least_iterations)
         self._token = token
         self._timer.start()

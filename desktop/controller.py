@@ -72,6 +72,8 @@ class GameController(QObject):
         self.analysis.cancel()
         self.session = session
         self.computers = dict(computers or {})
+        if self.computers:
+            self.computer.prepare()
         self.gameReplaced.emit()
         if message:
             self.message.emit(message)

@@ -124,6 +124,14 @@ def test_suggest_a_move_for_the_person_to_move(qtbot, window) -> None:
     assert window.session.ply == 0  # a suggestion plays nothing
 
 
+def test_a_game_with_a_computer_seat_starts_its_workers_as_it_opens(qtbot, window) -> None:
+    start(window, ["", ""])
+    assert window.controller.computer._thinker is None  # people only: no processes
+    start(window, ["", "easy"])
+    assert window.controller.computer._thinker is not None
+    assert not window.controller.computer.busy  # started, not searching: ann moves first
+
+
 def test_closing_the_window_ends_the_search(qtbot, window) -> None:
     start(window, ["", "60s"])
     assert window.play_move("c3")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import subprocess
 import sys
 import time
@@ -79,3 +80,16 @@ def test_a_pool_whose_reports_nobody_read_still_closes() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=root, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "closed", out.stderr
+
+
+def test_a_new_pool_starts_its_workers_before_any_search() -> None:
+    """The first search must not wait for (or compete with) workers starting up."""
+    before = set(multiprocessing.active_children())
+    with Thinker(2):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            started = [p for p in multiprocessing.active_children() if p not in before]
+            if len(started) == 2 and all(p.is_alive() for p in started):
+                break
+            time.sleep(0.05)
+        assert len(started) == 2
