@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Event
 from typing import Any
 
-from rules.ai.mcts import MoveStats, Search, SearchResult
+from rules.ai.mcts import MoveStats, Search, SearchResult, ranked
 from rules.protocol import GameState
 
 # Set in each worker by _start_worker: the pool's stop flag and progress queue.
@@ -61,15 +61,19 @@ def _search_in_worker(job: int, index: int, state: GameState, iterations: int | 
 
 
 def merge(results: list[SearchResult]) -> SearchResult:
-    """The root statistics of several searches of one position added up."""
+    """The root statistics of several searches of one position added up (means weighted by
+    visits)."""
     visits: dict[str, int] = {}
     value: dict[str, float] = {}
+    estimated: dict[str, float] = {}
     for result in results:
         for stats in result.moves:
             visits[stats.move] = visits.get(stats.move, 0) + stats.visits
             value[stats.move] = value.get(stats.move, 0.0) + stats.win_rate * stats.visits
-    ranked = sorted(visits, key=lambda m: (-visits[m], -value[m], m))
-    moves = tuple(MoveStats(m, visits[m], value[m] / visits[m]) for m in ranked if visits[m])
+            estimated[stats.move] = (estimated.get(stats.move, 0.0)
+                                     + stats.estimate * stats.visits)
+    moves = ranked([MoveStats(m, visits[m], value[m] / visits[m], estimated[m] / visits[m])
+                    for m in sorted(visits) if visits[m]])
     iterations = sum(r.iterations for r in results)
     if not moves:
         return SearchResult(results[0].move, None, iterations, (), results[0].person)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rules import registry
-from rules.ai.mcts import Search
+from rules.ai.mcts import MoveStats, Search, ranked
 from rules.ai.values import person_of_side, person_to_move
 from rules.protocol import RESIGN, GameState
 
@@ -147,6 +147,29 @@ def test_the_second_player_swaps_a_strong_opening() -> None:
     result = Search(state, 1).run(iterations=2000)
     assert result.move == "swap"
     assert result.moves[0].win_rate > 0.6
+
+
+def test_where_swap_is_legal_it_gets_a_quarter_of_the_search() -> None:
+    """Swap's key recurs nowhere, so RAVE says nothing of it; without a share of its own a
+    single lost playout would leave it untried (Druid Y 8 after c3, seed 2: 1 visit of 700)."""
+    state = position("druid", "-y -size=8", 2, ["c3"])
+    for seed in (1, 2, 3):
+        search = Search(state, seed)
+        result = search.run(iterations=700)
+        swap = next(m for m in result.moves if m.move == "swap")
+        assert swap.visits >= 0.25 * 699
+        top = next(m for m in result.moves if m.move != "swap")
+        assert (result.move == "swap") == (swap.estimate > top.estimate)
+
+
+def test_swap_is_chosen_by_its_estimate_against_the_most_visited_other_move() -> None:
+    a1, b1 = MoveStats("a1", 300, 0.6, 0.55), MoveStats("b1", 100, 0.7, 0.52)
+    assert ranked([MoveStats("swap", 200, 0.54, 0.54), b1, a1]) == (
+        a1, MoveStats("swap", 200, 0.54, 0.54), b1)  # a1's estimate is higher
+    better = MoveStats("swap", 200, 0.57, 0.57)
+    assert ranked([a1, better, b1]) == (better, a1, b1)  # not a1's mean: its estimate
+    most = MoveStats("swap", 500, 0.5, 0.5)
+    assert ranked([most, a1]) == (a1, most)  # swap's visits are partly forced
 
 
 def test_after_a_swap_the_people_are_credited_not_the_colours() -> None:

@@ -22,12 +22,14 @@ def thinker():
 
 
 def test_merge_adds_up_the_root_statistics() -> None:
-    a = SearchResult("b1", 0.5, 10, (MoveStats("b1", 6, 0.5), MoveStats("a1", 4, 0.25)), 0)
-    b = SearchResult("a1", 0.75, 10, (MoveStats("a1", 8, 0.75), MoveStats("b1", 2, 1.0)), 0)
+    a = SearchResult("b1", 0.5, 10, (MoveStats("b1", 6, 0.5, 0.5),
+                                     MoveStats("a1", 4, 0.25, 0.5)), 0)
+    b = SearchResult("a1", 0.75, 10, (MoveStats("a1", 8, 0.75, 0.5),
+                                      MoveStats("b1", 2, 1.0, 0.9)), 0)
     merged = merge([a, b])
     assert merged.move == "a1" and merged.iterations == 20
-    assert merged.moves == (MoveStats("a1", 12, pytest.approx(7 / 12)),
-                            MoveStats("b1", 8, pytest.approx(5 / 8)))
+    assert merged.moves == (MoveStats("a1", 12, pytest.approx(7 / 12), pytest.approx(0.5)),
+                            MoveStats("b1", 8, pytest.approx(5 / 8), pytest.approx(4.8 / 8)))
 
 
 def test_fixed_iterations_and_seed_give_the_same_merged_search(thinker: Thinker) -> None:
