@@ -49,6 +49,9 @@ class Canvas2D(QGraphicsView):
 
     moveChosen = Signal(str)
     hint = Signal(str)
+    # Whether a move puts a tile chosen by its letter on a numbered place (Dragons, Trichet):
+    # a suggestion then names the move and shows its tile.
+    tile_moves = False
 
     def __init__(self, interaction: Interaction[Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -171,32 +174,52 @@ class Canvas2D(QGraphicsView):
             builder.cancel()
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """Each suggested move's target outlined in magenta with its win rate in a badge."""
+        """Each suggested move's target outlined in magenta with its win rate in a badge.
+        Where a move is a tile on a place (`tile_moves`), the first suggestion at a place
+        also shows its tile as a ghost (`suggestion_items`), and the badges, which then name
+        the move, sit under the place's number, one per move."""
         state = self.play.state
         if state is None:
             return
+        named = self.tile_moves
         font = QFont()
-        font.setPixelSize(round(self.unit() * 0.32))
+        font.setPixelSize(round(self.unit() * (0.22 if named else 0.32)))
         font.setBold(True)
+        at_place: dict[tuple[float, float], int] = {}  # suggestions so far at each place
         for move, rate in suggestions:
             cells = state.move_cells(move)
             if not cells:
                 continue
-            pen = QPen(SUGGESTION)
-            pen.setWidthF(self.unit() * 0.08)
-            pen.setStyle(Qt.PenStyle.DashLine)
-            self.scene().addPolygon(self.target_outline(cells[0]), pen).setZValue(SUGGESTION_Z)
-            text = self.scene().addSimpleText(f"{rate:.0%}", font)
+            cell = cells[0]
+            centre = self.target_centre(cell)
+            place = (round(centre.x(), 1), round(centre.y(), 1))  # "a1", "b1": one place
+            earlier = at_place.get(place, 0)
+            at_place[place] = earlier + 1
+            if earlier == 0:
+                pen = QPen(SUGGESTION)
+                pen.setWidthF(self.unit() * 0.08)
+                pen.setStyle(Qt.PenStyle.DashLine)
+                self.scene().addPolygon(self.target_outline(cell), pen).setZValue(SUGGESTION_Z)
+                for item in self.suggestion_items(move):
+                    item.setZValue(SUGGESTION_Z - 1)
+            text = self.scene().addSimpleText(f"{move} {rate:.0%}" if named else f"{rate:.0%}",
+                                              font)
             text.setBrush(QColor(10, 20, 30))
             box = text.boundingRect()
-            centre = self.target_centre(cells[0])
             pad = self.unit() * 0.06
-            badge = QRectF(centre.x() - box.width() / 2 - pad, centre.y() - box.height() / 2,
-                           box.width() + 2 * pad, box.height())
+            top = (centre.y() + self.unit() * 0.2 + earlier * box.height() if named
+                   else centre.y() - box.height() / 2)
+            badge = QRectF(centre.x() - box.width() / 2 - pad, top, box.width() + 2 * pad,
+                           box.height())
             back = self.scene().addRect(badge, QPen(Qt.PenStyle.NoPen), QBrush(SUGGESTION))
             back.setZValue(SUGGESTION_Z)
             text.setPos(badge.x() + pad, badge.y())
             text.setZValue(SUGGESTION_Z + 1)
+
+    def suggestion_items(self, move: str) -> list[QGraphicsItem]:
+        """What a suggested move shows on the board besides its outline and badge, drawn
+        into the scene: nothing on a board of cells; the tile games' views draw the tile."""
+        return []
 
     def grab_image(self) -> QImage:
         return self.grab().toImage()

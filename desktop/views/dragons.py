@@ -160,6 +160,8 @@ def describe_target(state: TilePosition, name: str) -> str:
 class DragonsView(Canvas2D):
     """The Dragons canvas (the BoardView contract)."""
 
+    tile_moves = True
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Interaction(describe_target), parent)
         self.state: DragonsState | None = None
@@ -190,7 +192,7 @@ class DragonsView(Canvas2D):
                       } - set(self._tiles)
         self._choice = 0
         self._palette = []
-        colours = {side: qcolour(self.play.colour(side)) for side in ("O", "X")}
+        colours = self._colours()
         self._draw_places(state)
         for tile in state.placed():
             for item in tile_items(self, cell_centre(tile.coord), tile.letter, self.cross,
@@ -356,7 +358,7 @@ class DragonsView(Canvas2D):
     def hover_items(self, name: str, action: Action) -> list[QGraphicsItem]:
         if action.kind != "play":
             return super().hover_items(name, action)
-        colours = {side: qcolour(self.play.colour(side)) for side in ("O", "X")}
+        colours = self._colours()
         fits = self.fits(name)
         chosen = self.chosen(name)
         assert chosen is not None
@@ -393,6 +395,17 @@ class DragonsView(Canvas2D):
                 pen.setWidthF(R * 0.06)
                 items.append(self.scene().addPolygon(hexagon(spot, PALETTE_SCALE * 1.1), pen))
         return items
+
+    def _colours(self) -> dict[str, QColor]:
+        return {side: qcolour(self.play.colour(side)) for side in ("O", "X")}
+
+    def suggestion_items(self, move: str) -> list[QGraphicsItem]:
+        state = self.state
+        cells = state.move_cells(move) if state is not None else ()
+        if state is None or not cells or move[:1] not in state.fitting(parse_coord(cells[0])):
+            return []
+        return tile_items(self, cell_centre(parse_coord(cells[0])), move[0], self.cross,
+                          self._colours(), 0.92, 170)
 
     def _palette_hit(self, point: QPointF) -> str | None:
         for spot, letter in self._palette:

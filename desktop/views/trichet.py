@@ -108,6 +108,8 @@ def describe_target(state: TilePosition, name: str) -> str:
 class TrichetView(Canvas2D):
     """The Trichet canvas."""
 
+    tile_moves = True
+
     def __init__(self, parent: QWidget | None = None) -> None:
         self.play: Interaction[TilePosition]
         super().__init__(Interaction(describe_target), parent)
@@ -275,14 +277,7 @@ class TrichetView(Canvas2D):
             return super().hover_items(name, action)
         tri = self.triangle_of(name)
         letter = action.move[0]
-        arc, rest = tile_parts(tri, letter)
-        colours = CORNER_COLOURS[letter]
-        odd = ODD_CORNER[letter]
-        items: list[QGraphicsItem] = []
-        for path, side in ((rest, colours[(odd + 1) % 3]), (arc, colours[odd])):
-            colour = self.side_colour(side)
-            colour.setAlpha(GHOST_ALPHA)
-            items.append(self.scene().addPath(path, QPen(Qt.PenStyle.NoPen), QBrush(colour)))
+        items = self._ghost(tri, letter)
         for other in self.state.fitting(tri):
             if other == letter:
                 continue
@@ -292,6 +287,24 @@ class TrichetView(Canvas2D):
             spot = scene_point(corners(tri)[ODD_CORNER[other]])
             items.append(self.scene().addPath(_scaled(small, spot, 0.45), pen))
         return items
+
+    def _ghost(self, tri: Coord, letter: str) -> list[QGraphicsItem]:
+        """A see-through tile `letter` on triangle `tri`."""
+        arc, rest = tile_parts(tri, letter)
+        colours = CORNER_COLOURS[letter]
+        odd = ODD_CORNER[letter]
+        items: list[QGraphicsItem] = []
+        for path, side in ((rest, colours[(odd + 1) % 3]), (arc, colours[odd])):
+            colour = self.side_colour(side)
+            colour.setAlpha(GHOST_ALPHA)
+            items.append(self.scene().addPath(path, QPen(Qt.PenStyle.NoPen), QBrush(colour)))
+        return items
+
+    def suggestion_items(self, move: str) -> list[QGraphicsItem]:
+        letter = move[:1]
+        if letter not in CORNER_COLOURS or not move[1:].isdigit():
+            return []
+        return self._ghost(self.triangle_of(move), letter)
 
     def show_hover(self, name: str | None) -> None:
         if name is None or not name.startswith("t:") or self.state is None:

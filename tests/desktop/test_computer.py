@@ -214,3 +214,43 @@ def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
     assert magenta_pixels(image, view.cell_screen_pos("d4")) > 5
     view.set_position(state, {}, state.legal_moves(), "c3")
     assert magenta_pixels(view.grab_image(), view.cell_screen_pos("b2")) == 0
+
+
+@pytest.mark.parametrize("game", ["trichet", "dragons"])
+def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot, game) -> None:
+    """Two suggestions on one place and one elsewhere: the place shows the first one's tile
+    and its number stays in sight; each move has its own badge, named, under the number."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from desktop.games import desk
+    from rules import registry
+
+    view = desk(game).make_view(None)
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    state = registry.new_game(game, "", 2)
+    state.play(state.legal_moves()[0])
+    view.set_position(state, {}, state.legal_moves(), state.moves[-1])
+    by_place: dict[tuple[float, float], list[str]] = {}
+    for move in state.legal_moves():
+        centre = view.target_centre(state.move_cells(move)[0])
+        by_place.setdefault((centre.x(), centre.y()), []).append(move)
+    first, second = next(moves for moves in by_place.values() if len(moves) >= 2)[:2]
+    other = next(moves[0] for moves in by_place.values() if first not in moves)
+    place = view.cell_screen_pos(state.move_cells(first)[0])
+    before = view.grab_image().pixelColor(place)
+    view.show_suggestions([(first, 0.61), (other, 0.58), (second, 0.55)])
+    image = view.grab_image()
+    assert image.pixelColor(place) != before  # the ghost tile covers the empty place
+    badges = [item for item in view.scene().items()
+              if isinstance(item, QGraphicsSimpleTextItem) and "%" in item.text()]
+    assert sorted(item.text() for item in badges) == sorted(
+        [f"{first} 61%", f"{other} 58%", f"{second} 55%"])
+    number = next(item for item in view.scene().items()
+                  if isinstance(item, QGraphicsSimpleTextItem)
+                  and item.text() == first.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    assert all(not badge.sceneBoundingRect().intersects(number.sceneBoundingRect())
+               for badge in badges)
+    assert magenta_pixels(image, view.cell_screen_pos(state.move_cells(other)[0]), 60) > 5
