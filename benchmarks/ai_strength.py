@@ -136,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--max-plies", type=int, default=160)
     parser.add_argument("--only", default="",
                         help="families whose name contains one of these (comma-separated)")
+    parser.add_argument("--exact", action="store_true",
+                        help="--only is one whole family name ('drogo 4' without 'drogo 4, 4p')")
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.levels.split(",")]
     known = {info.name for info in registry.available()}
@@ -145,7 +147,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     with context.Pool(args.jobs) as pool:
         for family in FAMILIES:
             name, game = family[0], family[1]
-            if not any(part in name for part in args.only.split(",")):
+            if not (name == args.only if args.exact
+                    else any(part in name for part in args.only.split(","))):
                 continue
             if game not in known:
                 print(f"{name:<18} not registered in this version", flush=True)
