@@ -20,7 +20,7 @@
 - `swap` is a decision, not a place: its key recurs nowhere, so RAVE tells nothing of it and a
   single lost playout would leave it all but unexplored (in Druid Y 8 one seed in two tried it
   once in 700 iterations). A node where swap is legal spends at least `SWAP_SHARE` of its
-  visits on it, and the search swaps when swap's win rate beats that of its most visited
+  visits on it, and the search swaps when swap's estimate beats that of its most visited
   other move (`ranked`): the second player takes over the opening by the search's value of
   it.
 - A node is expanded (its moves listed) on its second visit; the first visit only runs a
