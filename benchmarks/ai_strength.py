@@ -16,6 +16,7 @@ scores: the leader wins, equal leaders draw. The table says how many games that 
 Games run in parallel in `--jobs` spawned processes, each one game on one core.
 
     .venv/bin/python benchmarks/ai_strength.py [--games 100] [--ladder-games 40] [--jobs 2]
+        [--only NAMES [--exact]] [--parameters OPTIONS] [--levels 200,700,2800]
 """
 
 from __future__ import annotations
@@ -138,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="families whose name contains one of these (comma-separated)")
     parser.add_argument("--exact", action="store_true",
                         help="--only is one whole family name ('drogo 4' without 'drogo 4, 4p')")
+    parser.add_argument("--parameters", default=None,
+                        help="challenge options instead of the families' own (with --only: "
+                             "'--only trichet --parameters=-size=96')")
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.levels.split(",")]
     known = {info.name for info in registry.available()}
@@ -150,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if not (name == args.only if args.exact
                     else any(part in name for part in args.only.split(","))):
                 continue
+            if args.parameters is not None:
+                name = f"{name} {args.parameters}".strip()
+                family = (name, game, args.parameters, family[3])
             if game not in known:
                 print(f"{name:<18} not registered in this version", flush=True)
                 continue
