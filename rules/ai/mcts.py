@@ -23,6 +23,14 @@
   visits on it, and the search swaps when swap's estimate beats that of its most visited
   other move (`ranked`): the second player takes over the opening by the search's value of
   it.
+- The first move of a game with swap is chosen knowing it may be taken over: an opening worth
+  v to whoever holds its stone is worth min(v, 1 - v) to the first player, as the second
+  swaps when v > 1/2. The root keeps, per move, the results of the person holding the first
+  colour at the end (person 0, or person 1 after a swap in the iteration) and weighs its
+  moves by min(v, 1 - v); every playout counts, swapped or not. RAVE is not used there: it
+  says how good a place is for its owner, which is what makes an opening worth swapping,
+  so the root explores by UCT alone, with a larger constant (`OPENING_EXPLORATION`).
+  Without this the first player opened in the centre and was swapped every time.
 - A node is expanded (its moves listed) on its second visit; the first visit only runs a
   playout, so a search does not list the moves of positions it never returns to.
 - Playouts draw `playout_move` (`random_move`, unless the game knows better) until the game
@@ -50,6 +58,7 @@ RAVE_EQUIVALENCE = 400  # visits at which a move's own results weigh a third of 
 UNTRIED_VALUE = 1.0  # the value of a move nothing is known of yet: try it
 DECISIVE_DEPTH = 2
 SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
+OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
 MIN_CAP, MAX_CAP = 40, 160
 CHECK_EVERY = 8  # iterations between looks at the clock and the stop flag
 
@@ -86,7 +95,7 @@ class Node:
     """A position of the tree, with statistics for each of its moves (parallel lists)."""
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
-                 "rave_wins", "children", "total", "swap")
+                 "rave_wins", "children", "total", "swap", "holder_wins")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -101,6 +110,22 @@ class Node:
         self.children: dict[int, Node] = {}
         self.total = 0
         self.swap = moves.index(SWAP) if SWAP in moves else -1  # its index, -1 if not legal
+        # At a game's first move when swap follows: each move's results for the person who
+        # holds the first colour at the end (see the module's docstring); else None.
+        self.holder_wins: list[float] | None = None
+
+    @property
+    def rave_weight(self) -> float:
+        """RAVE_EQUIVALENCE here: 0 (RAVE unused) at a first move that may be swapped."""
+        return RAVE_EQUIVALENCE if self.holder_wins is None else 0.0
+
+    def own_wins(self) -> list[float]:
+        """Each move's total value for the person to move here, as the search weighs it: the
+        playouts' results, or where the opening may be swapped min(v, 1 - v) of the
+        holder's (in the same units: visits times a mean)."""
+        if self.holder_wins is None:
+            return self.wins
+        return [min(h, n - h) for h, n in zip(self.holder_wins, self.visits)]
 
 
 def default_cap(state: GameState) -> int:
@@ -129,6 +154,9 @@ class Search:
         self.iterations = 0
         self.wins_at_once = False  # whether the root's only move is a win in one
         self.root = self._expand(self._root_state, 0)
+        if (state.offers_swap and self._players == 2 and not state.moves
+                and len(self.root.moves) > 1):
+            self.root.holder_wins = [0.0] * len(self.root.moves)
 
     @property
     def forced(self) -> bool:
@@ -168,8 +196,9 @@ class Search:
 
     def result(self) -> SearchResult:
         root = self.root
-        stats = ranked([MoveStats(root.moves[i], root.visits[i],
-                                  root.wins[i] / root.visits[i], estimate(root, i))
+        wins = root.own_wins()
+        stats = ranked([MoveStats(root.moves[i], root.visits[i], wins[i] / root.visits[i],
+                                  estimate(root, i, wins))
                         for i in range(len(root.moves)) if root.visits[i]])
         if not stats:  # a forced move, or nothing searched yet
             move = root.moves[0] if root.moves else ""
@@ -205,16 +234,18 @@ class Search:
         falling as its own visits grow), plus a small UCT exploration term."""
         if node.swap >= 0 and node.visits[node.swap] < SWAP_SHARE * node.total:
             return node.swap
-        scale = self._c * math.sqrt(math.log(node.total + 1))
-        visits, wins, rave_visits, rave_wins = (node.visits, node.wins, node.rave_visits,
+        c = self._c if node.holder_wins is None else OPENING_EXPLORATION
+        scale = c * math.sqrt(math.log(node.total + 1))
+        visits, wins, rave_visits, rave_wins = (node.visits, node.own_wins(), node.rave_visits,
                                                 node.rave_wins)
+        weight = node.rave_weight
         best, best_score = 0, -1.0
         for i in range(len(visits)):
             seen = rave_visits[i]
             n = visits[i]
-            rave = rave_wins[i] / seen if seen else UNTRIED_VALUE
+            rave = rave_wins[i] / seen if seen and weight else UNTRIED_VALUE
             if n:
-                beta = math.sqrt(RAVE_EQUIVALENCE / (3 * n + RAVE_EQUIVALENCE))
+                beta = math.sqrt(weight / (3 * n + weight))
                 score = (1 - beta) * wins[i] / n + beta * rave + scale / math.sqrt(n + 1)
             else:
                 score = rave + scale
@@ -230,6 +261,9 @@ class Search:
             node.total += 1
             node.visits[i] += 1
             node.wins[i] += value
+            if node.holder_wins is not None:  # the person holding the first colour now
+                swapped = any(key == SWAP for _, key in trail[depth:])
+                node.holder_wins[i] += values[1 if swapped else 0]
             index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
             counted: set[int] = set()
             for mover, key in trail[depth:]:
@@ -281,13 +315,18 @@ class Search:
         return cut_off_values(state, outcome)
 
 
-def estimate(node: Node, i: int) -> float:
+def estimate(node: Node, i: int, wins: list[float] | None = None) -> float:
     """The search's value of move `i` of `node` for the person to move there: its own mean
     blended with its RAVE mean as in `Search._select`, without the exploration term. With few
-    visits of its own a move's mean is noise; the blend is what the search went by."""
+    visits of its own a move's mean is noise; the blend is what the search went by. `wins`:
+    `node.own_wins()`, if the caller has it already."""
     n = node.visits[i]
-    beta = math.sqrt(RAVE_EQUIVALENCE / (3 * n + RAVE_EQUIVALENCE))
-    return (1 - beta) * node.wins[i] / n + beta * node.rave_wins[i] / node.rave_visits[i]
+    own = (node.own_wins() if wins is None else wins)[i]
+    weight = node.rave_weight
+    if not weight:
+        return own / n
+    beta = math.sqrt(weight / (3 * n + weight))
+    return (1 - beta) * own / n + beta * node.rave_wins[i] / node.rave_visits[i]
 
 
 def ranked(stats: list[MoveStats]) -> tuple[MoveStats, ...]:

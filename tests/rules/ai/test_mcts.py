@@ -149,6 +149,22 @@ def test_the_second_player_swaps_a_strong_opening() -> None:
     assert result.moves[0].win_rate > 0.6
 
 
+def test_the_first_player_opens_with_a_move_not_worth_swapping() -> None:
+    """An opening worth v to its holder is worth min(v, 1 - v) to the first player, since the
+    second swaps when v > 1/2. Before, the first player opened in the middle (b3 on size 5,
+    which the test above shows is swapped) and kept losing it."""
+    state = registry.new_game("quady", "-size=5", 2)
+    for seed in (1, 2):
+        result = Search(state, seed).run(iterations=2000)
+        assert all(m.win_rate <= 0.5 for m in result.moves)
+        assert result.move != "b3"
+        assert result.moves[0].win_rate > 0.3  # the first player keeps a fair game
+        reply = Search(position("quady", "-size=5", 2, [result.move]), seed).run(
+            iterations=2000)
+        swap = next(m for m in reply.moves if m.move == "swap")
+        assert swap.win_rate < 0.6  # not the gift b3 is (over 0.6 above)
+
+
 def test_where_swap_is_legal_it_gets_a_quarter_of_the_search() -> None:
     """Swap's key recurs nowhere, so RAVE says nothing of it; without a share of its own a
     single lost playout would leave it untried (Druid Y 8 after c3, seed 2: 1 visit of 700)."""
