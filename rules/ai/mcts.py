@@ -154,8 +154,7 @@ class Search:
         self.iterations = 0
         self.wins_at_once = False  # whether the root's only move is a win in one
         self.root = self._expand(self._root_state, 0)
-        if (state.offers_swap and self._players == 2 and not state.moves
-                and len(self.root.moves) > 1):
+        if len(self.root.moves) > 1 and swap_follows(self._root_state, self.root.moves[0]):
             self.root.holder_wins = [0.0] * len(self.root.moves)
 
     @property
@@ -264,6 +263,7 @@ class Search:
             if node.holder_wins is not None:  # the person holding the first colour now
                 swapped = any(key == SWAP for _, key in trail[depth:])
                 node.holder_wins[i] += values[1 if swapped else 0]
+                continue  # no RAVE at this node
             index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
             counted: set[int] = set()
             for mover, key in trail[depth:]:
@@ -313,6 +313,13 @@ class Search:
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
+
+
+def swap_follows(state: GameState, move: str) -> bool:
+    """Whether the reply to `move` may be swap: the protocol's `legal_moves` says when."""
+    after = state.copy()
+    after.play(move)
+    return SWAP in after.legal_moves()
 
 
 def estimate(node: Node, i: int, wins: list[float] | None = None) -> float:

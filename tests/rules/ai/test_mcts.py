@@ -165,6 +165,19 @@ def test_the_first_player_opens_with_a_move_not_worth_swapping() -> None:
         assert swap.win_rate < 0.6  # not the gift b3 is (over 0.6 above)
 
 
+@pytest.mark.parametrize("game, parameters, players, moves, weighed", [
+    ("quady", "-size=5", 2, [], True),  # the first move, and swap may follow
+    ("quady", "-size=5", 2, ["a1"], False),  # the second: swap is the decision itself
+    ("quady", "-size=5", 2, ["a1", "b3"], False),
+    ("drogo", "-size=4", 4, [], False),  # no swap with more than two players
+    ("dragons", "", 2, [], False),  # no swap in this game
+])
+def test_only_a_first_move_that_swap_may_follow_is_weighed_as_an_opening(
+        game: str, parameters: str, players: int, moves: list[str], weighed: bool) -> None:
+    search = Search(position(game, parameters, players, moves), 1)
+    assert (search.root.holder_wins is not None) == weighed
+
+
 def test_where_swap_is_legal_it_gets_a_quarter_of_the_search() -> None:
     """Swap's key recurs nowhere, so RAVE says nothing of it; without a share of its own a
     single lost playout would leave it untried (Druid Y 8 after c3, seed 2: 1 visit of 700)."""
