@@ -10,9 +10,15 @@ moves; its wins are counted (a draw is not a win). In the ladder the stronger le
 the even seats in even games and the odd seats in odd games (`match`'s rule) and its score
 is a win 1, a draw 1/2, with a 95% Wilson interval.
 
-Drogo under its default rules seldom ends (a random player keeps finding room, and captures
-empty the board again), so a game still going after `--max-plies` is adjudicated by the
-scores: the leader wins, equal leaders draw. The table says how many games that decided.
+A game still going after `--max-plies` is adjudicated by the game's own measure of who is
+ahead, the `playout_scores` a search values a cut-off playout by: Drogo's heights, Quadrant
+Y's points, the cost of each Druid side's cheapest connection (the steps left in Druid's
+Walk). The leader wins, equal leaders draw; Dragons and Trichet have no measure, so such a
+game is even. The table says how many games that decided. Drogo under its default rules
+seldom ends (a random player keeps finding room, and captures empty the board again;
+between searching players whoever covers the board is wiped out and the game starts over:
+benchmarks/drogo_cycles.py), so its `-in_place` families, whose games end, show whether
+the levels are apart.
 Games run in parallel in `--jobs` spawned processes, each one game on one core.
 
     .venv/bin/python benchmarks/ai_strength.py [--games 100] [--ladder-games 40] [--jobs 2]
@@ -44,6 +50,8 @@ FAMILIES = (
     ("druid walk 6", "druid", "-walk -size=6", 2),
     ("drogo 4", "drogo", "-size=4", 2),
     ("drogo 4, 4p", "drogo", "-size=4", 4),
+    ("drogo 4 in place", "drogo", "-size=4 -in_place", 2),
+    ("drogo 4 in place, 4p", "drogo", "-size=4 -in_place", 4),
     ("quady 9", "quady", "-size=9", 2),
     ("dragons", "dragons", "", 2),
     ("trichet", "trichet", "", 2),
@@ -69,7 +77,7 @@ def play(task: Task) -> Played:
         state.play(move)
     if state.to_move is None:
         return final_values(state, state.outcome()), state.ply, False
-    scores = state.outcome().scores or {}
+    scores = state.playout_scores() or {}
     points = [scores.get(side, 0) for side in state.turn_order]
     leaders = [seat for seat, p in enumerate(points) if p == max(points)] if scores else []
     values = [0.0] * players
