@@ -29,34 +29,35 @@ def person_of_side(state: GameState, side: str) -> int:
     return person_of_seat(state, state.turn_order.index(side))
 
 
-def final_values(state: GameState, outcome: Outcome) -> Values:
-    """1 to the winner and 0 to the others; a draw shares 1 among the people still in the
-    game (Drogo's equal leaders, all passing)."""
+def even_share(state: GameState) -> Values:
+    """1 shared evenly among the people still in the game (all of them if none is)."""
     players = len(state.turn_order)
-    values = [0.0] * players
-    if outcome.status == "win" and outcome.winner is not None:
-        values[person_of_side(state, outcome.winner)] = 1.0
-        return tuple(values)
     alive = [seat for seat, side in enumerate(state.turn_order) if side not in state.resigned]
+    values = [0.0] * players
     for seat in alive or range(players):
         values[person_of_seat(state, seat)] = 1.0 / len(alive or range(players))
     return tuple(values)
+
+
+def final_values(state: GameState, outcome: Outcome) -> Values:
+    """1 to the winner and 0 to the others; a draw is an even share (Drogo's equal leaders,
+    all passing)."""
+    if outcome.status == "win" and outcome.winner is not None:
+        values = [0.0] * len(state.turn_order)
+        values[person_of_side(state, outcome.winner)] = 1.0
+        return tuple(values)
+    return even_share(state)
 
 
 def cut_off_values(state: GameState, outcome: Outcome) -> Values:
     """The estimate of an unfinished game where a playout was cut short: by the game's
     `playout_scores` where it has some (a softmax of the points, so a clear lead is close
     to a win), else an even share. Resigned sides get nothing."""
-    players = len(state.turn_order)
     scores = state.playout_scores() if outcome.scores is None else outcome.scores
     alive = [seat for seat, side in enumerate(state.turn_order) if side not in state.resigned]
-    values = [0.0] * players
-    if not alive:
-        return tuple([1.0 / players] * players)
-    if not scores:
-        for seat in alive:
-            values[person_of_seat(state, seat)] = 1.0 / len(alive)
-        return tuple(values)
+    if not alive or not scores:
+        return even_share(state)
+    values = [0.0] * len(state.turn_order)
     points = [float(scores.get(state.turn_order[seat], 0)) for seat in alive]
     spread = max(2.0, 0.15 * abs(sum(points)) / len(points))  # a lead counts relative to them
     top = max(points)
