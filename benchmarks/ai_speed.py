@@ -7,7 +7,7 @@ Compare the two wall-clock columns, measured back to back: on a machine shared w
 work they are both far below the CPU figure. The load average is printed with the table. Each position
 is the start of the game and the position after `--plies` random moves (seed 1).
 
-    .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10]
+    .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--plies", type=int, default=10)
+    parser.add_argument("--only", default="", help="one game's families (druid, drogo, ..)")
     args = parser.parse_args()
     known = {info.name for info in registry.available()}
     cores = os.cpu_count() or 1
@@ -74,6 +75,8 @@ def main() -> None:
     with Thinker(cores) as thinker:
         thinker.think(position("quady", "-size=5", 2, 0), iterations=cores * 4)  # warm up
         for game, parameters, players in GAMES:
+            if args.only and game != args.only:
+                continue
             if game not in known:
                 print(f"{game:<24}  not registered in this version")
                 continue

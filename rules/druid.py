@@ -654,9 +654,8 @@ class DruidState(GameState):
                 start, goal = distances[alt[0]], sides[alt[1]]
                 best = min(best, min(start[c] for c in goal))
             else:
-                a, b, c3 = (distances[s] for s in alt)
-                best = min(best, min(a[c] + b[c] + c3[c] - 2 * cost[c]
-                                     for c in range(self._n)))
+                a, b, c = (distances[s] for s in alt)
+                best = min(best, min(x + y + z - 2 * w for x, y, z, w in zip(a, b, c, cost)))
         return best
 
     def placement_text(self, pid: int) -> str:
@@ -789,26 +788,27 @@ def _distances_to_sides(board: Board) -> dict[str, list[int]]:
 
 def _side_distances(side: frozenset[int], neighbours: tuple[tuple[int, ...], ...],
                     cost: list[int]) -> list[int]:
-    """Each cell's least total cost of a path from `side` to it, both ends' cells included
-    (Dijkstra with a bucket per total: the costs are small integers)."""
-    far = 1 << 30
-    dist = [far] * len(cost)
-    buckets: list[list[int]] = [[] for _ in range(ENEMY_COST + 1)]
+    """Each cell's least total cost of a path from `side` to it, both ends' cells included.
+    Dijkstra with a bucket per total; as a step costs at most ENEMY_COST (2), three buckets
+    in turn are enough: the current total, the next and the one after."""
+    dist = [1 << 30] * len(cost)
+    ring: tuple[list[int], ...] = ([], [], [])
     for c in side:
         dist[c] = cost[c]
-        buckets[cost[c]].append(c)
+        ring[cost[c]].append(c)
     total = 0
-    while total < len(buckets):
-        for c in buckets[total]:  # the bucket grows while it is read (cost-0 steps)
+    current, later, last = ring
+    while current or later or last:
+        ring = (current, later, last)
+        for c in current:  # grows while it is read (steps onto own cells cost 0)
             if dist[c] != total:
                 continue
             for o in neighbours[c]:
-                d = total + cost[o]
-                if d < dist[o]:
-                    dist[o] = d
-                    while len(buckets) <= d:
-                        buckets.append([])
-                    buckets[d].append(o)
+                k = cost[o]
+                if total + k < dist[o]:
+                    dist[o] = total + k
+                    ring[k].append(o)
+        current, later, last = later, last, []
         total += 1
     return dist
 
