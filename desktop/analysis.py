@@ -1,7 +1,8 @@
 """"Analyse game" in the background: every position of the record searched in worker
 processes ("spawn", as for the computer's turns), results collected by a timer.
 
-`rates` maps a ply to the win rate of the side to move there; `updated` says it grew.
+`rates` maps a ply to the win rate of the side to move there, `movers` to that side;
+`updated` says it grew.
 `start` drops whatever an earlier analysis had not finished."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class GameAnalysis(QObject):
         super().__init__(parent)
         self.iterations = iterations
         self.rates: dict[int, float | None] = {}
+        self.movers: dict[int, str] = {}
         self._pending: dict[int, Future[float | None]] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._timer = QTimer(self)
@@ -45,6 +47,7 @@ class GameAnalysis(QObject):
             if state.to_move is None:
                 self.rates[ply] = None
             else:
+                self.movers[ply] = state.to_move
                 self._pending[ply] = self._pool.submit(win_rate_to_move, state.copy(),
                                                        self.iterations, ply)
         self._timer.start()
@@ -56,6 +59,7 @@ class GameAnalysis(QObject):
             future.cancel()
         self._pending = {}
         self.rates = {}
+        self.movers = {}
         self._timer.stop()
         self.updated.emit()
 

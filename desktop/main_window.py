@@ -31,6 +31,7 @@ from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
+from desktop.panels.analysis_graph import TO_MOVE, curve_points
 from desktop.session import Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
@@ -477,7 +478,9 @@ class MainWindow(QMainWindow):
         shown = session is not None and (analysis.running or bool(analysis.rates))
         graph.setVisible(shown)
         if shown and session is not None:
-            graph.set_rates(analysis.rates, session.ply)
+            plies, values, side = curve_points(analysis.rates, analysis.movers, session.sides)
+            label = TO_MOVE if side is None else f"{session.name(side) or side} wins"
+            graph.set_curve(plies, values, label, session.ply)
             graph.set_current(session.viewed)
             if not analysis.running:
                 self.say(f"Analysis done: {len(analysis.rates)} positions.")

@@ -1,11 +1,34 @@
-"""The "Analyse game" graph under the move list: the win rate of the side to move at every
-ply (pyqtgraph), a line at the ply on screen; clicking the graph shows that ply."""
+"""The "Analyse game" graph under the move list (pyqtgraph), a line at the ply on screen;
+clicking the graph shows that ply.
+
+With two players it shows the first side's chances at every ply, as Go and chess analysis
+tools keep one side's view: the side to move's win rate, turned round where the other side is
+to move. Drawn as the side to move's rate, a game one side wins steadily zigzags from ply to
+ply. With three or four players no one side's chances are known at every ply (each search
+values the game for the side to move), so the graph shows the side to move's win rate."""
 
 from __future__ import annotations
 
 import pyqtgraph as pg
+from collections.abc import Sequence
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
+
+
+TO_MOVE = "to move wins"
+
+
+def curve_points(rates: dict[int, float | None], movers: dict[int, str],
+                 sides: Sequence[str]) -> tuple[list[int], list[float], str | None]:
+    """The plies with a rate, the values drawn there, and the side whose chances they are
+    (None: the side to move's, with more than two players)."""
+    known = {p: rate for p, rate in rates.items() if rate is not None}
+    plies = sorted(known)
+    if len(sides) != 2:
+        return plies, [known[p] for p in plies], None
+    first = sides[0]
+    return plies, [known[p] if movers[p] == first else 1 - known[p] for p in plies], first
 
 
 class AnalysisGraph(pg.PlotWidget):
@@ -18,7 +41,7 @@ class AnalysisGraph(pg.PlotWidget):
         self.setMaximumHeight(160)
         item = self.getPlotItem()
         item.setYRange(0, 1, padding=0.05)
-        item.setLabel("left", "to move wins")
+        item.setLabel("left", TO_MOVE)
         item.setLabel("bottom", "ply")
         item.showGrid(x=False, y=True, alpha=0.3)
         item.setMouseEnabled(x=False, y=False)
@@ -30,9 +53,11 @@ class AnalysisGraph(pg.PlotWidget):
         self.scene().sigMouseClicked.connect(self._clicked)
         self._last_ply = 0
 
-    def set_rates(self, rates: dict[int, float | None], last_ply: int) -> None:
-        plies = sorted(p for p, rate in rates.items() if rate is not None)
-        self.curve.setData(plies, [rates[p] for p in plies])
+    def set_curve(self, plies: list[int], values: list[float], label: str,
+                  last_ply: int) -> None:
+        """Draws `curve_points`' values; `label` says whose chances they are."""
+        self.curve.setData(plies, values)
+        self.getPlotItem().setLabel("left", label)
         self._last_ply = last_ply
         self.getPlotItem().setXRange(0, max(1, last_ply), padding=0.02)
 

@@ -152,8 +152,12 @@ def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, wind
     qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
     rates = controller.analysis.rates
     assert sorted(rates) == [0, 1, 2, 3, 4] and all(0 <= rates[p] <= 1 for p in range(5))
+    # two players: X's chances at every ply, the mover's rate turned round where O moves
     xs, ys = graph.curve.getData()
-    assert list(xs) == [0, 1, 2, 3, 4] and list(ys) == [rates[p] for p in range(5)]
+    assert list(xs) == [0, 1, 2, 3, 4]
+    assert list(ys) == pytest.approx([rates[0], 1 - rates[1], rates[2], 1 - rates[3], rates[4]])
+    name = window.session.name("X")
+    assert name and graph.getPlotItem().getAxis("left").labelText == f"{name} wins"
     assert window.message_label.text() == "Analysis done: 5 positions."
     # the curve is drawn: some pixels of its blue on the graph
     image = graph.grab().toImage()
@@ -254,3 +258,17 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot
     assert all(not badge.sceneBoundingRect().intersects(number.sceneBoundingRect())
                for badge in badges)
     assert magenta_pixels(image, view.cell_screen_pos(state.move_cells(other)[0]), 60) > 5
+
+
+def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_with_more() -> None:
+    from desktop.panels.analysis_graph import curve_points
+    rates: dict[int, float | None] = {0: 0.6, 1: 0.7, 2: 0.2, 3: None}  # ply 3: game over
+    # two players: X's chances are 0.6, then 1 - O's 0.7, then X's 0.2
+    plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "X"}, ("X", "O"))
+    assert plies == [0, 1, 2] and values == pytest.approx([0.6, 0.3, 0.2]) and side == "X"
+    # after a swap the colours still alternate: what counts is the colour to move
+    plies, values, side = curve_points({0: 0.6, 1: 0.4}, {0: "V", 1: "H"}, ("V", "H"))
+    assert values == pytest.approx([0.6, 0.6]) and side == "V"
+    # three players: no side's chances at every ply, so the side to move's rate as it is
+    plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "Y"}, ("X", "O", "Y"))
+    assert plies == [0, 1, 2] and values == [0.6, 0.7, 0.2] and side is None
