@@ -478,7 +478,8 @@ class MainWindow(QMainWindow):
         shown = session is not None and (analysis.running or bool(analysis.rates))
         graph.setVisible(shown)
         if shown and session is not None:
-            plies, values, side = curve_points(analysis.rates, analysis.movers, session.sides)
+            plies, values, side = curve_points(analysis.rates, analysis.movers, session.sides,
+                                               session.current.outcome())
             label = TO_MOVE if side is None else f"{session.name(side) or side} wins"
             graph.set_curve(plies, values, label, session.ply)
             graph.set_current(session.viewed)

@@ -3,9 +3,10 @@ clicking the graph shows that ply.
 
 With two players it shows the first side's chances at every ply, as Go and chess analysis
 tools keep one side's view: the side to move's win rate, turned round where the other side is
-to move. Drawn as the side to move's rate, a game one side wins steadily zigzags from ply to
-ply. With three or four players no one side's chances are known at every ply (each search
-values the game for the side to move), so the graph shows the side to move's win rate."""
+to move; a finished game ends at its result. Drawn as the side to move's rate, a game one
+side wins steadily zigzags from ply to ply. With three or four players no one side's chances
+are known at every ply (each search values the game for the side to move), so the graph
+shows the side to move's win rate."""
 
 from __future__ import annotations
 
@@ -15,20 +16,30 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
+from rules.protocol import Outcome
+
 
 TO_MOVE = "to move wins"
 
 
 def curve_points(rates: dict[int, float | None], movers: dict[int, str],
-                 sides: Sequence[str]) -> tuple[list[int], list[float], str | None]:
+                 sides: Sequence[str], outcome: Outcome | None = None
+                 ) -> tuple[list[int], list[float], str | None]:
     """The plies with a rate, the values drawn there, and the side whose chances they are
-    (None: the side to move's, with more than two players)."""
+    (None: the side to move's, with more than two players). With two players and the
+    `outcome` of a finished game, the curve ends at the result: 1 if the first side won,
+    0 if it lost, 1/2 for a draw."""
     known = {p: rate for p, rate in rates.items() if rate is not None}
-    plies = sorted(known)
     if len(sides) != 2:
+        plies = sorted(known)
         return plies, [known[p] for p in plies], None
     first = sides[0]
-    return plies, [known[p] if movers[p] == first else 1 - known[p] for p in plies], first
+    chances = {p: rate if movers[p] == first else 1 - rate for p, rate in known.items()}
+    if outcome is not None and outcome.over:
+        result = 0.5 if outcome.winner is None else float(outcome.winner == first)
+        chances.update((p, result) for p, rate in rates.items() if rate is None)
+    plies = sorted(chances)
+    return plies, [chances[p] for p in plies], first
 
 
 class AnalysisGraph(pg.PlotWidget):

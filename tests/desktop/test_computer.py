@@ -262,6 +262,7 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot
 
 def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_with_more() -> None:
     from desktop.panels.analysis_graph import curve_points
+    from rules.protocol import Outcome
     rates: dict[int, float | None] = {0: 0.6, 1: 0.7, 2: 0.2, 3: None}  # ply 3: game over
     # two players: X's chances are 0.6, then 1 - O's 0.7, then X's 0.2
     plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "X"}, ("X", "O"))
@@ -269,6 +270,12 @@ def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_wi
     # after a swap the colours still alternate: what counts is the colour to move
     plies, values, side = curve_points({0: 0.6, 1: 0.4}, {0: "V", 1: "H"}, ("V", "H"))
     assert values == pytest.approx([0.6, 0.6]) and side == "V"
+    # a finished game ends at its result for the first side
+    lost = Outcome("win", "O")
+    assert curve_points(rates, {0: "X", 1: "O", 2: "X"}, ("X", "O"), lost)[:2] == \
+        ([0, 1, 2, 3], pytest.approx([0.6, 0.3, 0.2, 0.0]))
+    drawn = Outcome("draw")
+    assert curve_points(rates, {0: "X", 1: "O", 2: "X"}, ("X", "O"), drawn)[1][-1] == 0.5
     # three players: no side's chances at every ply, so the side to move's rate as it is
     plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "Y"}, ("X", "O", "Y"))
     assert plies == [0, 1, 2] and values == [0.6, 0.7, 0.2] and side is None
