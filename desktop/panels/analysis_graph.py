@@ -10,9 +10,9 @@ shows the side to move's win rate."""
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from collections.abc import Sequence
 
+import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 

@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt, QTimer
 
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
+from desktop.panels.analysis_graph import curve_points
+from rules.protocol import Outcome
 from tests.desktop.app_support import real_window
 
 
@@ -261,8 +263,6 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot
 
 
 def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_with_more() -> None:
-    from desktop.panels.analysis_graph import curve_points
-    from rules.protocol import Outcome
     rates: dict[int, float | None] = {0: 0.6, 1: 0.7, 2: 0.2, 3: None}  # ply 3: game over
     # two players: X's chances are 0.6, then 1 - O's 0.7, then X's 0.2
     plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "X"}, ("X", "O"))
