@@ -8,7 +8,10 @@ after `--max-plies` counts as even for everyone), with a 95% Wilson interval; wi
 two players its fair share is printed too.
 
     .venv/bin/python benchmarks/ai_cutoff_value.py druid "--parameters=-hex -size=4" \\
-        [--players 3] [--iterations 200] [--games 30] [--jobs 2] [--max-plies 160]
+        [--players 3] [--iterations 200 | --seconds 1] [--games 30] [--jobs 2] [--max-plies 160]
+
+With `--seconds` both sides think for the same time, so the measure's cost per playout
+counts against it.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from rules.ai.values import person_of_seat  # noqa: E402
 from rules.protocol import GameState, Outcome  # noqa: E402
 from benchmarks.ai_strength import wilson  # noqa: E402
 
-# (game, parameters, players, iterations, game number, max plies)
-Task = tuple[str, str, int, int, int, int]
+# (game, parameters, players, iterations, seconds, game number, max plies)
+Task = tuple[str, str, int, int, float | None, int, int]
 
 
 def unmeasured(state: GameState, outcome: Outcome) -> Values:
@@ -41,7 +44,7 @@ def unmeasured(state: GameState, outcome: Outcome) -> Values:
 def play(task: Task) -> tuple[float, float, bool]:
     """One game; returns the measured side's score, its fair share, and whether the game was
     still going at the cap."""
-    game, parameters, players, iterations, number, max_plies = task
+    game, parameters, players, iterations, seconds, number, max_plies = task
     rng = random.Random(number)
     measured = tuple((seat + number) % 2 == 0 for seat in range(players))
     state = registry.new_game(game, parameters, players)
@@ -49,7 +52,10 @@ def play(task: Task) -> tuple[float, float, bool]:
         person = person_of_seat(state, state.ply % players)
         # the search looks the function up in its module at every cut-off playout
         mcts.cut_off_values = cut_off_values if measured[person] else unmeasured
-        state.play(mcts.Search(state, rng.randrange(1 << 30)).run(iterations=iterations).move)
+        search = mcts.Search(state, rng.randrange(1 << 30))
+        result = (search.run(iterations=iterations) if seconds is None
+                  else search.run(seconds=seconds))
+        state.play(result.move)
     mcts.cut_off_values = cut_off_values
     going = state.to_move is not None
     values = even_share(state) if going else final_values(state, state.outcome())
@@ -63,19 +69,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--parameters", default="", help="challenge options: --parameters=-size=6")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="think this long a move instead of a number of iterations")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-plies", type=int, default=160)
     args = parser.parse_args(argv)
-    tasks = [(args.game, args.parameters, args.players, args.iterations, number, args.max_plies)
-             for number in range(args.games)]
+    tasks = [(args.game, args.parameters, args.players, args.iterations, args.seconds, number,
+              args.max_plies) for number in range(args.games)]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         results = pool.map(play, tasks)
     score = sum(s for s, _, _ in results)
     fair = sum(f for _, f, _ in results) / args.games
     low, high = wilson(score, args.games)
     going = sum(1 for _, _, g in results if g)
-    print(f"{args.game} {args.parameters} {args.players}p, {args.iterations} iterations: with "
+    budget = f"{args.iterations} iterations" if args.seconds is None else f"{args.seconds} s"
+    print(f"{args.game} {args.parameters} {args.players}p, {budget} a move: with "
           f"the measure {score:.1f}/{args.games} = {score / args.games:.0%} [{low:.0%}-{high:.0%}]"
           f", fair share {fair:.0%}; {going} games still going at ply {args.max_plies}")
 
