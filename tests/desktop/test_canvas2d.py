@@ -95,11 +95,15 @@ def test_hover_shows_the_ghost_or_the_refusal_and_leaving_clears_it(qtbot, view)
     view.hint.connect(hints.append)
     empty, taken = view.cell_screen_pos("c5"), view.cell_screen_pos("d4")
     plain = view.grab_image().pixelColor(empty)
+    # the pointer may already rest on the board: come from off it, and let the moves arrive
+    qtbot.mouseMove(view.viewport(), QPoint(2, 2))
     qtbot.mouseMove(view.viewport(), empty)
+    qtbot.waitUntil(lambda: bool(hints) and hints[-1].startswith("c5"))
     assert hints[-1] == "c5 (empty): click to play c5"
     ghost = view.grab_image().pixelColor(empty)
     assert ghost != plain  # the mover's translucent stone
     qtbot.mouseMove(view.viewport(), taken)
+    qtbot.waitUntil(lambda: hints[-1].startswith("d4"))
     assert hints[-1].startswith("d4 (X): ") and "already taken" in hints[-1]
     image = view.grab_image()
     reds = sum(1 for dx in range(-12, 13) for dy in range(-12, 13)
