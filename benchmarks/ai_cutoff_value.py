@@ -1,6 +1,6 @@
 """What a game's measure of an unfinished playout is worth to the search: head to head at the
-same number of iterations, a search that values playouts cut short by the game's
-`playout_scores` against one that values them as an even share.
+same number of iterations or the same time a move, a search that values playouts cut short by
+the game's `playout_scores` against one that values them as an even share.
 
 The search with the measure takes the even seats in even games and the odd seats in odd
 games (as in `ai_strength.py`'s ladder); its score is a win 1, a draw 1/2 (a game still going
@@ -33,7 +33,7 @@ from rules.protocol import GameState, Outcome  # noqa: E402
 from benchmarks.ai_strength import wilson  # noqa: E402
 
 # (game, parameters, players, iterations, seconds, game number, max plies)
-Task = tuple[str, str, int, int, float | None, int, int]
+Task = tuple[str, str, int, int | None, float | None, int, int]
 
 
 def unmeasured(state: GameState, outcome: Outcome) -> Values:
@@ -52,10 +52,7 @@ def play(task: Task) -> tuple[float, float, bool]:
         person = person_of_seat(state, state.ply % players)
         # the search looks the function up in its module at every cut-off playout
         mcts.cut_off_values = cut_off_values if measured[person] else unmeasured
-        search = mcts.Search(state, rng.randrange(1 << 30))
-        result = (search.run(iterations=iterations) if seconds is None
-                  else search.run(seconds=seconds))
-        state.play(result.move)
+        state.play(mcts.Search(state, rng.randrange(1 << 30)).run(iterations, seconds).move)
     mcts.cut_off_values = cut_off_values
     going = state.to_move is not None
     values = even_share(state) if going else final_values(state, state.outcome())
@@ -68,14 +65,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("game")
     parser.add_argument("--parameters", default="", help="challenge options: --parameters=-size=6")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=None,
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, default=200)
+    budget.add_argument("--seconds", type=float, default=None,
                         help="think this long a move instead of a number of iterations")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-plies", type=int, default=160)
     args = parser.parse_args(argv)
-    tasks = [(args.game, args.parameters, args.players, args.iterations, args.seconds, number,
+    iterations = None if args.seconds is not None else args.iterations
+    tasks = [(args.game, args.parameters, args.players, iterations, args.seconds, number,
               args.max_plies) for number in range(args.games)]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         results = pool.map(play, tasks)
@@ -83,8 +82,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     fair = sum(f for _, f, _ in results) / args.games
     low, high = wilson(score, args.games)
     going = sum(1 for _, _, g in results if g)
-    budget = f"{args.iterations} iterations" if args.seconds is None else f"{args.seconds} s"
-    print(f"{args.game} {args.parameters} {args.players}p, {budget} a move: with "
+    per_move = f"{iterations} iterations" if iterations is not None else f"{args.seconds} s"
+    print(f"{args.game} {args.parameters} {args.players}p, {per_move} a move: with "
           f"the measure {score:.1f}/{args.games} = {score / args.games:.0%} [{low:.0%}-{high:.0%}]"
           f", fair share {fair:.0%}; {going} games still going at ply {args.max_plies}")
 
