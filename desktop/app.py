@@ -25,7 +25,7 @@ FIRST_FRAME_MARK = "FIRST-FRAME"
 
 def create_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication, made once. Shared OpenGL contexts must be switched on before it
-    exists, or every 3D view after the first draws blank (QT-NOTES.md)."""
+    exists, or every 3D view after the first draws blank (docs/desktop.md, "Qt and OpenGL")."""
     existing = QApplication.instance()
     if existing is not None:
         return existing  # type: ignore[return-value]

@@ -3,7 +3,7 @@
 # the install changed (pyproject.toml, setup.py, this script): a second launch goes straight
 # to the program.
 # As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need
-# (the list measured in shared/QT-NOTES.md), Xvfb for the headless tests, and binutils and
+# (the list in docs/desktop.md, "Qt and OpenGL"), Xvfb for the headless tests, and binutils and
 # shared-mime-info for the standalone build and its install test.
 set -euo pipefail
 

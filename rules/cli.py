@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from rules import record as records
+from rules import registry
 from rules.ai import commands as ai_commands
 from rules.protocol import GameState
 from rules.record import Record, RecordError
@@ -86,10 +87,16 @@ def _ply(text: str) -> int:
     return value
 
 
+def _game_titles() -> str:
+    """The registered games' titles as a phrase: "Druid, Drogo and Trichet"."""
+    titles = [game.title for game in registry.available()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="megalith",
-        description="Megalith: pbmserv's Druid, Drogo and Quadrant Y at one table. "
+        description=f"Megalith: pbmserv's {_game_titles()} at one table. "
                     "With no command (or with a record file) the application opens.")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="replay a record and report where it stands")

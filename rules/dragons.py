@@ -7,7 +7,7 @@ where exactly one orientation fits is filled automatically (the first such place
 order, re-evaluated after each), until none is left or the pool is empty. A place with three
 or more closed sides that still admits a tile is a gap, and the next player must fill one.
 A loop of one colour through six or more tiles wins; with `-tantrix` dragons are scored
-instead. See ../shared/RULINGS.md ("Coordinates", "Dragons") and docs/rules/dragons.md.
+instead. Our reading: docs/rules/common.md ("Coordinates") and docs/rules/dragons.md.
 
 Geometry: flat-topped hexagons with edges N NE SE S SW NW (indices 0..5, clockwise); a cell
 is `(x, y)`, x the column, y in half-rows growing southwards, x + y even.

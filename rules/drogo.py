@@ -1,4 +1,4 @@
-"""Drogo: Go played with stacking cubes (pbmserv `drogo`), read with RULINGS.md, section Drogo.
+"""Drogo: Go played with stacking cubes (pbmserv `drogo`), as docs/rules/drogo.md reads it.
 
 The board is n x n and stacks are at most n high. A move places one piece (`c3`) or two pieces
 that share a face: `c3,c4` (neighbouring cells, the pieces at the same level) or `c3,c3` (the
@@ -505,7 +505,7 @@ class DrogoState(GameState):
         were split by losing the stack, and the group of `cell` itself. Without -easy_free a
         piece on the side's own stack changes no group and no freedom at all, and a stack
         next to an empty cell has a freedom without looking further. Every enemy group is
-        judged on the board as the piece leaves it, before any capture (RULINGS.md: every
+        judged on the board as the piece leaves it, before any capture (docs/rules/drogo.md: every
         enemy group without freedom is captured, so removing one never saves another), and
         the captures are only carried out once the piece is known to be legal (with -in_place a refused piece
         can otherwise recolour half the board before it is refused).

@@ -3,7 +3,7 @@
 The position is turned into byte planes (`rules.byte_planes`) laid out as the engine's bit
 sets: cell (column c, row r) at position c * (n + 1) + r, so the neighbours of a position are
 1 and n + 1 positions away and the spare position at the top of each column keeps a shift by
-one from running into the next column. The rules (RULINGS.md, Drogo) then settle nearly every
+one from running into the next column. The rules (docs/rules/drogo.md) then settle nearly every
 move shape with a few integer operations for the whole board; the engine settles the few
 shapes they leave open (group floods, or a trial on copies). Without -easy_free only
 (-easy_free keeps the engine's trial of every candidate).

@@ -1,7 +1,7 @@
 """Druid, Druid's Hex, Druid's Y and Druid's Walk (Cameron Browne, pbmserv).
 
-Rules: ../shared/seeds/druid.txt read with ../shared/RULINGS.md (section Druid); choices where
-both are silent are written down in docs/rules/druid.md.
+Rules: pbmserv's help page for `druid`, as docs/rules/druid.md reads it (with the choices
+made where the page is silent).
 
 Speed matters (random playouts drive the benchmark and any future AI), so the position lives in
 flat per-cell lists indexed by cell number, plus one Python-int bitboard per player of the cells

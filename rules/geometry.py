@@ -1,7 +1,7 @@
 """Board geometry shared by the engines and the views: cell names, neighbours, straight
 lines, sides and drawing positions, with cells numbered 0..n-1 for tight loops.
 
-Conventions are pbmserv's, as ../shared/RULINGS.md ("Coordinates") states them:
+Conventions are pbmserv's, as docs/rules/common.md ("Coordinates") states them:
 - square: columns a.. from the left, rows 1.. from the bottom;
 - hex-hex of size n: 2n-1 vertical columns of flat-topped hexagons, rows from 1 at the bottom
   of each column; sides S1 (lower left) .. S6 (lower right) counter-clockwise from the bottom;
@@ -25,7 +25,7 @@ from rules.text import number
 SQUARE_DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
 HEX_DIRECTIONS = {"n": (0, 2), "s": (0, -2), "ne": (1, 1), "nw": (-1, 1), "se": (1, -1),
                   "sw": (-1, -1)}
-# Quadrant Y (row, column) neighbour deltas, from RULINGS.md.
+# Quadrant Y (row, column) neighbour deltas (docs/rules/common.md, "Coordinates").
 TRIANGLE_DELTAS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1))
 
 _NAME = re.compile(r"([a-z]{1,2})(.+)")

@@ -5,7 +5,7 @@ move and returns its canonical form, or raises `MoveError` and leaves the state 
 was. Everything generic to pbmserv games (pass, resign, swap, whose turn it is, the list of
 moves) lives in `GameState`; a game module implements the board moves and the board's result.
 
-Conventions (../shared/RULINGS.md, "Common to all games"):
+Conventions (docs/rules/common.md):
 - canonical text is lower case, except `Resign`;
 - a pass is `--` (`pass` is accepted); it is legal when the game allows passing, when the
   player has resigned, or when the player has no other legal move;

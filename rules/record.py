@@ -1,4 +1,4 @@
-"""Game records in pbmserv's file format (../shared/PBMSERV-FORMAT.md), and bare move lists.
+"""Game records in pbmserv's file format (docs/record-format.md), and bare move lists.
 
 A record is the single source of truth of a game: its game, options, players and canonical
 moves. Positions come from replaying the moves (`replay`).

@@ -1,6 +1,6 @@
 """Trichet (pbmserv `trichet`): triangular tiles, auto moves, and closing a region.
 
-Read with shared/RULINGS.md ("Coordinates", tile games, and "Trichet"); the geometry and the
+Read as docs/rules/common.md ("Coordinates") and docs/rules/trichet.md say; the geometry and the
 six orientation letters are in rules/trichet_tiles.py, the text drawing in
 rules/trichet_text.py, our reading in docs/rules/trichet.md.
 

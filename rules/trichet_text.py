@@ -1,4 +1,4 @@
-"""Trichet tiles drawn in text, as the help page (shared/seeds/trichet.txt) draws them.
+"""Trichet tiles drawn in text, as pbmserv's help page draws them.
 
 A triangle's edge is 8 characters wide and 4 lines tall: the lattice point (x, line) sits at
 column 4x and text line 4 * line, drawn `+` when a tile touches it. Inside a tile, `o` marks

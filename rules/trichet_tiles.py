@@ -3,7 +3,7 @@
 Plain data and functions, shared by the engine (rules/trichet.py), its text drawing
 (rules/trichet_text.py) and the desktop canvas, which draws from them without rules logic.
 
-Coordinates (shared/RULINGS.md, "Coordinates", Trichet; the lattice lines are horizontal):
+Coordinates (docs/rules/common.md, "Coordinates"; the lattice lines are horizontal):
 
 - a triangle is `(x, r)`: r its row, growing downwards, and x the x of its centre in
   half-edge units; it points up when x + r is even, down when odd;

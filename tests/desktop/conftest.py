@@ -1,4 +1,4 @@
-"""Qt set-up for the desktop tests (../shared/QT-NOTES.md): the normal xcb platform on the
+"""Qt set-up for the desktop tests (docs/desktop.md, "Qt and OpenGL"): the normal xcb platform on the
 Xvfb that pytest-xvfb starts (offscreen gives blank GL frames), and shared OpenGL contexts
 before any QApplication exists (without them every GL view after the first renders blank)."""
 

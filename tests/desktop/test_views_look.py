@@ -256,7 +256,7 @@ def test_the_drogo_ghost_is_outlined(qtbot) -> None:
 
 
 def test_no_multisampling_on_a_software_renderer_unless_forced(qtbot) -> None:
-    assert software_renderer()  # Mesa llvmpipe on the test machines (QT-NOTES.md)
+    assert software_renderer()  # Mesa llvmpipe on the test machines (docs/desktop.md)
     plain = make_view(qtbot, NEW, (400, 300))
     assert plain.samples == 0
     forced = make_view(qtbot, replace(NEW, software_samples=4))

@@ -1,7 +1,7 @@
 """Dragons: the tiles, numbering, moves and refusals, auto moves, the gap duty, loops,
--tantrix dragons and the text drawing (../shared/RULINGS.md, "Dragons").
+-tantrix dragons and the text drawing (docs/rules/dragons.md).
 
-The help page's two pictures (/work/shared/seeds/dragons.txt: "move a creates an auto move
+The help page's two pictures (pbmserv's help page: "move a creates an auto move
 b", and the gap g) are rebuilt here from real moves and compared with the engine's drawing.
 """
 

@@ -1,4 +1,4 @@
-"""Drogo rules: every ruling of RULINGS.md (Drogo) and docs/rules/drogo.md, with legal and
+"""Drogo rules: every ruling of docs/rules/drogo.md, with legal and
 illegal cases and their messages, every option, the help page's two capture examples, forced
 passes, the end of the game and the random-move path the benchmark uses."""
 

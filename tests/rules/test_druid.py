@@ -1,5 +1,5 @@
 """Druid rules: options, sarsens, lintels, connections, pass, swap, resign, and the help page's
-examples (../shared/seeds/druid.txt, ../shared/RULINGS.md section Druid)."""
+examples (pbmserv's help page, as docs/rules/druid.md reads it)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Board geometry against pbmserv's coordinate conventions (RULINGS.md, "Coordinates")."""
+"""Board geometry against pbmserv's coordinate conventions (docs/rules/common.md, "Coordinates")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The generic rules every game shares (RULINGS.md, "Common to all games"), on the toy game."""
+"""The generic rules every game shares (docs/rules/common.md), on the toy game."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Quadrant Y: options, turn order, move errors, the five games, scoring and rendering.
 
-The help page's pictures (/work/shared/seeds/quady.txt) are copied here verbatim and the
+The pictures of pbmserv's help page are copied here verbatim and the
 tests compare the engine against them.
 """
 

@@ -1,4 +1,4 @@
-"""pbmserv's game file and bare move lists (PBMSERV-FORMAT.md, RULINGS.md)."""
+"""pbmserv's game file and bare move lists (docs/record-format.md, docs/rules/common.md)."""
 
 from __future__ import annotations
 

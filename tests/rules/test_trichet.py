@@ -1,7 +1,7 @@
 """Trichet: the tiles and their letters, the opening, numbering, auto moves, regions and the
 win, options, refusals and the text drawing.
 
-The help page's pictures (shared/seeds/trichet.txt) are copied here verbatim (the mail's
+The pictures of pbmserv's help page are copied here verbatim (the mail's
 indentation removed) and the engine's drawing is compared with them character for character.
 """
 
@@ -47,7 +47,7 @@ START = """\
     +"""
 
 # The auto-move example: the move (left, with the two forced places p and q) and the result
-# (right, with the help page's tile r one triangle too far to the right; RULINGS, Trichet).
+# (right, with the help page's tile r one triangle too far to the right; docs/rules/trichet.md).
 AUTO_LEFT = """\
     +       +
    ooo  p  ooo  q
