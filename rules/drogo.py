@@ -763,6 +763,7 @@ def _new(options: Options, players: int) -> DrogoState:
 
 INFO = GameInfo(
     name="drogo",
+    desk="desktop.games.drogo",
     title="Drogo",
     min_players=2,
     max_players=4,

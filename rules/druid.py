@@ -835,6 +835,7 @@ def _check_options(options: dict[str, int | bool], players: int, kind: str) -> N
 
 INFO = GameInfo(
     name="druid",
+    desk="desktop.games.druid",
     title="Druid",
     min_players=2,
     max_players=3,

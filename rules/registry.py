@@ -1,6 +1,8 @@
 """The games Megalith knows, by pbmserv short name, and their challenge options.
 
-Each game module defines `INFO: GameInfo`. Modules are imported on first use, so a game
+`GAME_MODULES` is the one table of games: the command line, the tests and the window all
+start from it (the window finds a game's desk through its entry). Each game module defines
+`INFO: GameInfo`. Modules are imported on first use, so a game
 whose engine has not landed yet is simply not listed by `available()`.
 """
 
@@ -32,6 +34,8 @@ class GameInfo:
     `factory(options, players)` builds the starting state from parsed options (only those
     given; the game applies its defaults) and raises OptionError for impossible combinations
     (a dialog learns the side letters and the reason for a refusal by calling it).
+    `desk` names the module whose `DESK` shows the game in the window (a dotted name only:
+    nothing here imports it); "" for a game the window cannot show.
     """
 
     name: str
@@ -40,6 +44,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     factory: Callable[[Options, int], GameState]
+    desk: str = ""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

@@ -1,10 +1,10 @@
 """The desk: one entry per game, telling the window how to show and play it.
 
-A game plugs into the desktop here and only here. Each game has a module
-`desktop/games/<name>.py` defining `DESK: Desk`; `DESK_MODULES` lists them by the rules
-registry's short name. The window, its menus and the new-game dialog ask `desk(game)` what
-a game offers (a camera, lintels, the owners/heights map, a tile palette) and never test a
-game's name. Modules are imported on first use, so the views' OpenGL and pyqtgraph load
+A game plugs into the desktop here and only here: a module defining `DESK: Desk`, which the
+game's registry entry names (`GameInfo.desk`; the five games' are `desktop/games/<name>.py`),
+so adding a game edits no table on this side. The window, its menus and the new-game dialog
+ask `desk(game)` what a game offers (a camera, lintels, the owners/heights map, a tile
+palette) and never test a game's name. Modules are imported on first use, so the views' OpenGL and pyqtgraph load
 only with the first board.
 """
 
@@ -17,13 +17,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-DESK_MODULES = {
-    "druid": "desktop.games.druid",
-    "drogo": "desktop.games.drogo",
-    "quady": "desktop.games.quady",
-    "dragons": "desktop.games.dragons",
-    "trichet": "desktop.games.trichet",
-}
+from rules import registry
+from rules.protocol import OptionError
 
 
 @dataclass(frozen=True)
@@ -53,8 +48,11 @@ class Desk:
 
 def desk(game: str) -> Desk:
     """The desk entry of a game by its short name; KeyError for a game with none."""
-    module_name = DESK_MODULES.get(game)
-    if module_name is None:
+    try:
+        module_name = registry.get(game).desk
+    except OptionError:
+        module_name = ""
+    if not module_name:
         raise KeyError(f"no desktop module for {game!r}")
     entry: Desk = importlib.import_module(module_name).DESK
     return entry

@@ -1,0 +1,34 @@
+"""A sixth game plugs in with its rules module and its desk module alone: registered in the
+rules registry (the one table of games), the toy game opens and plays in the real window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.dialogs import GameChoice
+from rules import registry
+from tests.desktop.app_support import real_window
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.rules.toy_game")
+
+
+def test_the_toy_game_plays_in_the_window(qtbot, monkeypatch, tmp_path, toy_registered
+                                          ) -> None:
+    window = real_window(qtbot, monkeypatch, tmp_path)
+    assert window.start_game(GameChoice("toy", ["-size=5"], ["ann", "bob"], []))
+    view = window.view
+    before = view.grab_image().pixelColor(view.cell_screen_pos("c1"))
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.cell_screen_pos("c1"))
+    assert window.session.record.moves == ["c1"]
+    qtbot.waitUntil(lambda: view.grab_image().pixelColor(view.cell_screen_pos("c1")) != before)
+    drawn = view.grab_image().pixelColor(view.cell_screen_pos("c1"))
+    assert (drawn.red(), drawn.green(), drawn.blue()) == window.session.colours[0]  # X's
+    for cell in ("a1", "d1", "b1", "e1"):  # X takes c1 d1 e1: three in a row
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.cell_screen_pos(cell))
+    assert window.session.record.moves == ["c1", "a1", "d1", "b1", "e1"]
+    assert window.session.current.outcome().winner == "X"
+    assert window.banner.isVisible() and "three in a row" in window.banner.text()
