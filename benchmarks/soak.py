@@ -98,7 +98,7 @@ class Shadow:
             self.moves.append(canonical)
             self.states.append(state)
         for _ in self.players:
-            if not _pass_forced(self.state):
+            if not self.state.pass_forced():
                 break
             state = self.state.copy()
             state.play(PASS)
@@ -125,15 +125,11 @@ class Shadow:
                       swapped=self.swapped)
 
     def _forced(self, ply: int) -> bool:
-        return self.moves[ply] == PASS and _pass_forced(self.states[ply])
+        return self.moves[ply] == PASS and self.states[ply].pass_forced()
 
     def _pop(self) -> str:
         self.states.pop()
         return self.moves.pop()
-
-
-def _pass_forced(state: GameState) -> bool:
-    return state.to_move is not None and state.legal_moves() == [PASS]
 
 
 @dataclass

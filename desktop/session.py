@@ -176,7 +176,7 @@ class Session:
 
     def is_forced_pass(self, ply: int) -> bool:
         """Whether move number `ply` (from 0) was a pass the player could not avoid."""
-        return self.record.moves[ply] == PASS and _pass_forced(self.states[ply])
+        return self.record.moves[ply] == PASS and self.states[ply].pass_forced()
 
     def move_table(self, move_note: Callable[[GameState, int], str] | None = None
                    ) -> list[list[str]]:
@@ -300,7 +300,7 @@ class Session:
         state = self.current
         # Everyone passing ends every game; the bound only guards against an engine that
         # forgets to say so.
-        while len(passed) < len(self.sides) and _pass_forced(state):
+        while len(passed) < len(self.sides) and state.pass_forced():
             side = state.to_move
             assert side is not None  # a pass is forced only on a side to move
             state = state.copy()
@@ -340,16 +340,6 @@ class Session:
         players = self.record.players
         self.record.players = players[steps:] + players[:steps]
         self.colours = self.colours[steps:] + self.colours[:steps]
-
-
-def _pass_forced(state: GameState) -> bool:
-    """Whether the side to move has no choice but to pass."""
-    side = state.to_move
-    if side is None:
-        return False
-    if side not in state.resigned and state.board_moves_exist():
-        return False
-    return state.legal_moves() == [PASS]
 
 
 def _from_hex(text: str) -> Colour:

@@ -293,6 +293,17 @@ class GameState(ABC):
         scores = self.outcome().scores
         return None if scores is None else {side: float(v) for side, v in scores.items()}
 
+    def pass_forced(self) -> bool:
+        """Whether the side to move has no choice but to pass: `--` is its only legal move
+        (no board move is left, or its player resigned). The engine never plays that pass by
+        itself; the application plays it for them and says so."""
+        side = self.to_move
+        if side is None:
+            return False
+        if side not in self.resigned and self.board_moves_exist():
+            return False
+        return self.legal_moves() == [PASS]
+
     def board_moves_exist(self) -> bool:
         """Whether the side to move has a board move; games may answer faster than listing."""
         return bool(self._board_moves())

@@ -337,13 +337,13 @@ O_STUCK = ("a3", "b2,a2", "b3,b3", "a1", "c2,c3", "a3,a3", "b2,b2", "a1,a2", "b3
 def test_forced_pass_is_the_only_legal_move() -> None:
     state = game("-size=3", moves=O_STUCK)
     assert state.to_move == "O"
-    assert state.legal_moves() == ["--"]
+    assert state.legal_moves() == ["--"] and state.pass_forced()
     assert not state.board_moves_exist()
     assert refused(state, "a1") == "a1 would have no freedom"
     assert refused(state, "b2") == "you may only build on an enemy stack next to your own group"
     assert state.play("pass") == "--"
     assert state.to_move == "X" and not state.outcome().over
-    assert "--" not in state.legal_moves()
+    assert "--" not in state.legal_moves() and not state.pass_forced()
 
 
 def test_no_voluntary_pass() -> None:

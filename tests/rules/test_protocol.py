@@ -98,12 +98,19 @@ def test_resigned_player_of_three_can_only_pass() -> None:
     state.play("a1")
     state.play("b1")
     assert state.to_move == "X"
-    assert state.legal_moves() == ["--"]
+    assert state.legal_moves() == ["--"] and state.pass_forced()
     with pytest.raises(MoveError, match="X has resigned and can only pass"):
         state.play("c1")
     state.play("--")
     state.play("resign")                  # O resigns: Y is the last one standing
     assert (state.outcome().status, state.outcome().winner) == ("win", "Y")
+
+
+def test_a_voluntary_pass_is_not_a_forced_one() -> None:
+    state = new()
+    assert "--" in state.legal_moves() and not state.pass_forced()
+    state.play("resign")  # X resigns in a two-player game: it is over, nobody is forced
+    assert state.to_move is None and not state.pass_forced()
 
 
 def test_legal_moves_are_sorted_canonical_with_pass() -> None:
