@@ -20,9 +20,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rules.text import SHOWN_LENGTH, shown
+
+Status = Literal["ongoing", "win", "draw"]
+StoneKind = Literal["sarsen", "lintel", "cube"]
+OptionKind = Literal["flag", "int"]
 
 PASS = "--"
 RESIGN = "Resign"
@@ -63,7 +67,7 @@ class Outcome:
     result on the board (a winning path, the Druid's home cell), for the views to mark.
     """
 
-    status: str = "ongoing"
+    status: Status = "ongoing"
     winner: str | None = None
     scores: dict[str, int] | None = None
     subgames: tuple[SubgameResult, ...] | None = None
@@ -86,7 +90,7 @@ class Stone:
     cells: tuple[str, ...]
     level: int
     owner: str
-    kind: str  # "sarsen", "lintel" or "cube"
+    kind: StoneKind
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ class OptionSpec:
     """One option of a game's pbmserv challenge command."""
 
     name: str  # without the dash: "size", "hex"
-    kind: str  # "flag" or "int"
+    kind: OptionKind
     help: str
     minimum: int | None = None
     maximum: int | None = None
