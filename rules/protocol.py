@@ -20,9 +20,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rules.text import SHOWN_LENGTH, shown
+
+if TYPE_CHECKING:
+    from typing import Self  # Python 3.11's; only the type checker reads it here
 
 Status = Literal["ongoing", "win", "draw"]
 StoneKind = Literal["sarsen", "lintel", "cube"]
@@ -229,7 +232,7 @@ class GameState(ABC):
         self._record(canonical, passed=False)
         return canonical
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """An independent copy, made for every cached ply, so it must be quick: containers
         are copied one level deep (a game that nests containers copies the inner ones in its
         own override) and the constant tables named in `shared_fields` are shared."""

@@ -12,14 +12,15 @@ FORBIDDEN = ("PySide6", "shiboken6", "pyqtgraph", "OpenGL", "desktop", "PyQt5", 
 
 
 def _imported_modules(path: Path) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            names.update(a.value for a in node.args if isinstance(a, ast.Constant))
+            names.update(a.value for a in node.args
+                         if isinstance(a, ast.Constant) and isinstance(a.value, str))
     return names
 
 

@@ -524,8 +524,9 @@ def test_legal_moves_are_exactly_the_playable_ones(parameters: str, players: int
         assert groups_without_freedom(state, "-easy_free" in parameters) == []
         totals = {side: 0 for side in state.sides}
         for name in state.board.names:
-            if state.owner(name):
-                totals[state.owner(name)] += state.height(name)
+            owner = state.owner(name)
+            if owner:
+                totals[owner] += state.height(name)
         assert state._scores() == totals
         assert len(state.stones()) == sum(state.height(name) for name in state.board.names)
 

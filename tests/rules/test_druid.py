@@ -526,7 +526,7 @@ def test_benchmark_playout_runs_the_engine() -> None:
     assert 0 < module.playout("-y", random.Random(1), 5000) < 5000
 
 
-NAIVE_GOALS = {
+NAIVE_GOALS: dict[tuple[str, int], dict[str, list[tuple[str, ...]]]] = {
     ("square", 2): {"V": [("bottom", "top")], "H": [("left", "right")]},
     ("hex", 2): {s: [("S1", "S3", "S5"), ("S2", "S4", "S6")] for s in "XO"},
     ("hex", 3): {"X": [("S1", "S4")], "O": [("S3", "S6")], "Y": [("S2", "S5")]},

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
-from rules.geometry import (column_index, column_letters, hex_board, square_board,
+from collections.abc import Iterable
+
+from rules.geometry import (Board, column_index, column_letters, hex_board, square_board,
                             triangle_board, y_board)
 
 
-def names(board, cells) -> list[str]:
+def names(board: Board, cells: Iterable[int]) -> list[str]:
     return sorted((board.names[i] for i in cells), key=lambda n: board.index[n])
+
+
+def at(board: Board, name: str) -> int:
+    """The cell's number; the name must be on the board."""
+    cell = board.cell(name)
+    assert cell is not None, name
+    return cell
+
+
+def step(board: Board, cell: int, direction: str) -> str:
+    """The name of the neighbour in `direction`, which must exist."""
+    neighbour = board.step(cell, direction)
+    assert neighbour is not None, direction
+    return board.names[neighbour]
+
+
+def line(board: Board, a: str, b: str) -> list[str] | None:
+    """The lintel line between two named ends, as names, or None."""
+    cells = board.line_through(at(board, a), at(board, b))
+    return None if cells is None else [board.names[i] for i in cells]
 
 
 def test_columns_past_z_go_on_aa() -> None:
@@ -18,9 +40,9 @@ def test_columns_past_z_go_on_aa() -> None:
 def test_square_board_a1_bottom_left_with_orthogonal_neighbours() -> None:
     board = square_board(10)
     assert len(board) == 100
-    a1 = board.cell("A1")
+    a1 = at(board, "A1")
     assert names(board, board.neighbours[a1]) == ["a2", "b1"]
-    assert board.names[board.step(a1, "n")] == "a2" and board.names[board.step(a1, "e")] == "b1"
+    assert step(board, a1, "n") == "a2" and step(board, a1, "e") == "b1"
     assert board.step(a1, "s") is None
     assert names(board, board.sides["bottom"])[:2] == ["a1", "b1"]
     assert "j10" in names(board, board.sides["top"]) and "a10" in names(board, board.sides["left"])
@@ -30,11 +52,10 @@ def test_square_board_a1_bottom_left_with_orthogonal_neighbours() -> None:
 def test_square_lintel_lines_are_orthogonal_and_written_first_end_first() -> None:
     board = square_board(10)
     assert len(board.lines) == 2 * 10 * 8
-    b2, b4, d2 = board.cell("b2"), board.cell("b4"), board.cell("d2")
-    assert [board.names[i] for i in board.line_through(b4, b2)] == ["b2", "b3", "b4"]
-    assert [board.names[i] for i in board.line_through(d2, b2)] == ["b2", "c2", "d2"]
-    assert board.line_through(b2, board.cell("d4")) is None  # diagonal
-    assert board.line_through(b2, board.cell("b5")) is None  # too long
+    assert line(board, "b4", "b2") == ["b2", "b3", "b4"]
+    assert line(board, "d2", "b2") == ["b2", "c2", "d2"]
+    assert line(board, "b2", "d4") is None  # diagonal
+    assert line(board, "b2", "b5") is None  # too long
 
 
 def test_hex_board_of_5_corners_and_sides() -> None:
@@ -52,18 +73,16 @@ def test_hex_board_of_5_corners_and_sides() -> None:
 
 def test_hex_neighbours_and_directions() -> None:
     board = hex_board(5)
-    e5 = board.cell("e5")
+    e5 = at(board, "e5")
     assert names(board, board.neighbours[e5]) == ["d4", "d5", "e4", "e6", "f4", "f5"]
-    steps = {d: board.names[board.step(e5, d)] for d in ("n", "s", "ne", "nw", "se", "sw")}
+    steps = {d: step(board, e5, d) for d in ("n", "s", "ne", "nw", "se", "sw")}
     assert steps == {"n": "e6", "s": "e4", "ne": "f5", "se": "f4", "nw": "d5", "sw": "d4"}
-    a1 = board.cell("a1")
+    a1 = at(board, "a1")
     assert names(board, board.neighbours[a1]) == ["a2", "b1", "b2"]
-    assert board.direction_between(a1, board.cell("b1")) == "se"
+    assert board.direction_between(a1, at(board, "b1")) == "se"
     # lintels along all three axes
-    line = board.line_through(board.cell("a1"), board.cell("c1"))
-    assert [board.names[i] for i in line] == ["a1", "b1", "c1"]
-    line = board.line_through(board.cell("c3"), board.cell("a3"))  # the se axis
-    assert [board.names[i] for i in line] == ["a3", "b3", "c3"]
+    assert line(board, "a1", "c1") == ["a1", "b1", "c1"]
+    assert line(board, "c3", "a3") == ["a3", "b3", "c3"]  # the se axis
 
 
 def test_y_board_columns_shrink_and_sides() -> None:
@@ -71,14 +90,14 @@ def test_y_board_columns_shrink_and_sides() -> None:
     assert len(board) == 36
     assert names(board, board.sides["right"]) == ["a8", "b7", "c6", "d5", "e4", "f3", "g2", "h1"]
     assert names(board, board.sides["bottom"])[-1] == "h1"
-    assert names(board, board.neighbours[board.cell("b3")]) == ["a3", "a4", "b2", "b4", "c2", "c3"]
+    assert names(board, board.neighbours[at(board, "b3")]) == ["a3", "a4", "b2", "b4", "c2", "c3"]
 
 
 def test_triangle_board_names_and_neighbours() -> None:
     board = triangle_board(15)
     assert len(board) == 120
     assert board.names[0] == "a1" and board.cell("f6") is not None and board.cell("g6") is None
-    b3 = board.cell("b3")
+    b3 = at(board, "b3")
     assert names(board, board.neighbours[b3]) == ["a2", "b2", "a3", "c3", "b4", "c4"]
     assert names(board, board.sides["right"])[:3] == ["a1", "b2", "c3"]
     assert board.lines == ()

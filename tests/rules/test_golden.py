@@ -52,4 +52,4 @@ def test_golden_game(path: Path) -> None:
     if "scores" in expected:
         assert outcome.scores == expected["scores"]
     if expected.get("subgames") is not None:
-        assert [[s.name, s.winner] for s in outcome.subgames] == expected["subgames"]
+        assert [[s.name, s.winner] for s in outcome.subgames or ()] == expected["subgames"]

@@ -96,7 +96,7 @@ def build(size: int, cells: dict[str, str]) -> QuadYState:
     state = new(size)
     for name, token in cells.items():
         if token in "xo":
-            state._place(state.board.cell(name), 1 if token == "x" else 2)
+            state._place(state.board.index[name], 1 if token == "x" else 2)
     return state
 
 
@@ -108,7 +108,7 @@ def unlabelled(render: str, rows: int) -> str:
 
 
 def winners(state: QuadYState) -> dict[str, str | None]:
-    return {s.name: s.winner for s in state.outcome().subgames}
+    return {s.name: s.winner for s in state.outcome().subgames or ()}
 
 
 def error(state: QuadYState, move: str) -> str:
@@ -223,7 +223,7 @@ def test_resign_ends_the_game_for_the_opponent() -> None:
     assert (outcome.status, outcome.winner) == ("win", "X")
     assert outcome.reason == "X wins: every other player resigned"
     assert outcome.scores == {"X": 0, "O": 0}
-    assert [(s.name, s.winner) for s in outcome.subgames] == [(g, None) for g in GAMES]
+    assert [(s.name, s.winner) for s in outcome.subgames or ()] == [(g, None) for g in GAMES]
     assert state.to_move is None and state.legal_moves() == []
 
 
@@ -254,7 +254,7 @@ def test_subgame_cells_match_the_help_page_pictures() -> None:
         for offset, tokens in enumerate(picture_rows):
             row = 8 + offset
             in_row = sorted((n for n in cells[name] if int(n[1:]) == row),
-                            key=lambda n: new().board.cell(n))
+                            key=lambda n: new().board.index[n])
             assert [example[n] for n in in_row] == tokens, f"{name} row {row}"
             got.update(in_row)
         assert got == cells[name]
@@ -385,7 +385,7 @@ def test_scores_and_subgames_are_reported_while_ongoing() -> None:
     state = new(5)
     outcome = state.outcome()
     assert outcome.status == "ongoing" and outcome.scores == {"X": 0, "O": 0}
-    assert [(s.name, s.winner) for s in outcome.subgames] == [(g, None) for g in GAMES]
+    assert [(s.name, s.winner) for s in outcome.subgames or ()] == [(g, None) for g in GAMES]
 
 
 def test_render_of_a_small_position() -> None:
@@ -469,7 +469,7 @@ def test_a_full_board_has_exactly_one_winner_of_each_game(case) -> None:
         x, o = (connects(state, game.cells, game.sides, colour) for colour in (1, 2))
         assert x != o, f"{game.name}: exactly one player connects"
         assert results[game.name] == ("X" if x else "O")
-    assert sum(state.outcome().scores.values()) == 5
+    assert sum((state.outcome().scores or {}).values()) == 5
     assert state.outcome().status == "win"
 
 
@@ -491,6 +491,6 @@ def test_every_game_is_decided_by_the_move_that_connects_it(case) -> None:
             found = [s for s, colour in (("X", 1), ("O", 2))
                      if connects(state, game.cells, game.sides, colour)]
             assert found == ([results[game.name]] if results[game.name] else [])
-        scores = state.outcome().scores
+        scores = state.outcome().scores or {}
         assert state.outcome().over == (max(scores.values()) >= 3)
     assert state.outcome().over

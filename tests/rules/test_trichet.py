@@ -435,7 +435,7 @@ def _brute_places(state: TrichetState) -> dict[tuple[int, int], tuple[str, ...]]
     """Every empty triangle touching a placed tile by an edge or a corner that a letter fits,
     with its letters, read from the tiles alone."""
     tiles = {tile.coord: tile.letter for tile in state.placed()}
-    colour = {}
+    colour: dict[tuple[int, int], str] = {}
     for tri, letter in tiles.items():
         for point, c in zip(corners(tri), CORNER_COLOURS[letter]):
             assert colour.setdefault(point, c) == c, "tiles disagree at a corner"
@@ -463,7 +463,7 @@ def _brute_winning_colours(state: TrichetState) -> set[str]:
         while parent[p] != p:
             p = parent[p]
         return p
-    colour = {}
+    colour: dict[tuple[int, int], str] = {}
     for tri, letter in tiles.items():
         cs = corners(tri)
         for p, c in zip(cs, CORNER_COLOURS[letter]):

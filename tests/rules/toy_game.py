@@ -33,6 +33,7 @@ class ToyState(GameState):
         if self.cells[i] is not None:
             raise MoveError(text, f"{text} is taken")
         side = self.to_move
+        assert side is not None  # a board move is only played on a side to move
         self.cells[i] = side
         row = "".join(c or "." for c in self.cells)
         if side * 3 in row:
