@@ -291,8 +291,7 @@ class MainWindow(QMainWindow):
         if not stored:
             return FALLBACK_GAME
         def listed(key: str) -> list[str]:
-            value = self.settings.value(key, [])
-            return [value] if isinstance(value, str) else [str(v) for v in value or []]
+            return settings.get_list(self.settings, key)
         colours: list[tuple[int, int, int]] = []
         for text in listed("newGame/colours"):
             parts = text.split(",")

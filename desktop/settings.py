@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
+
+if TYPE_CHECKING:  # Qt is imported only when settings are opened, so the CLI never loads it
+    from PySide6.QtCore import QSettings
 
 APP_NAME = "megalith"
 MAX_RECENT = 8
@@ -41,7 +45,7 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
 
 
-def open_settings():  # -> QSettings (Qt is imported here so the CLI never loads it)
+def open_settings() -> QSettings:
     """The application's QSettings, an INI file in config_dir()."""
     from PySide6.QtCore import QSettings
 
@@ -50,14 +54,20 @@ def open_settings():  # -> QSettings (Qt is imported here so the CLI never loads
     return QSettings(str(folder / "megalith.ini"), QSettings.Format.IniFormat)
 
 
-def recent_files(settings) -> list[str]:
-    value = settings.value("recentFiles", [])
-    if isinstance(value, str):  # QSettings returns a lone entry as a plain string
-        value = [value]
-    return [str(v) for v in value or []]
+def get_list(settings: QSettings, key: str) -> list[str]:
+    """A list of strings; QSettings returns a lone entry as a plain string, and nothing for
+    an empty list."""
+    value = settings.value(key, [])
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
 
-def add_recent_file(settings, path: str) -> list[str]:
+def recent_files(settings: QSettings) -> list[str]:
+    return get_list(settings, "recentFiles")
+
+
+def add_recent_file(settings: QSettings, path: str) -> list[str]:
     """Put `path` first in the recent files list (no duplicates, at most MAX_RECENT)."""
     path = str(Path(path).resolve())
     files = [path] + [f for f in recent_files(settings) if f != path]
@@ -66,13 +76,13 @@ def add_recent_file(settings, path: str) -> list[str]:
     return files
 
 
-def remove_recent_file(settings, path: str) -> list[str]:
+def remove_recent_file(settings: QSettings, path: str) -> list[str]:
     files = [f for f in recent_files(settings) if f != path]
     settings.setValue("recentFiles", files)
     return files
 
 
-def get_bool(settings, key: str, default: bool) -> bool:
+def get_bool(settings: QSettings, key: str, default: bool) -> bool:
     """QSettings' INI backend returns booleans as the strings 'true'/'false'."""
     value = settings.value(key, default)
     if isinstance(value, str):

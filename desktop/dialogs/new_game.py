@@ -9,6 +9,7 @@ letters shown beside the names are the engine's.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtGui import QColor
@@ -50,7 +51,7 @@ SEAT_KINDS = (("Person", ""), ("Computer, easy (0.3 s)", "easy"),
 class _PlayerRow:
     """One seat: its side letter, the person's name, the colour button and who plays it."""
 
-    def __init__(self, seat: int, grid: QGridLayout, changed) -> None:
+    def __init__(self, seat: int, grid: QGridLayout, changed: Callable[[], object]) -> None:
         self.side = QLabel()
         self.name = QLineEdit(DEFAULT_NAMES[seat])
         self.name.setObjectName(f"name_{seat}")
