@@ -87,7 +87,7 @@ def main() -> None:
         os.environ["MEGALITH_CONFIG_DIR"] = str(Path(temp) / "config")
         os.environ["MEGALITH_DATA_DIR"] = str(Path(temp) / "data")
         from desktop.app import create_application
-        from desktop.dialogs import GameChoice
+        from desktop.session import GameChoice
         from desktop.main_window import MainWindow
 
         app = QApplication.instance() or create_application()

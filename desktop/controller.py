@@ -35,8 +35,7 @@ from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
 from desktop import autosave
 from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
-from desktop.dialogs import GameChoice
-from desktop.session import Played, Session
+from desktop.session import GameChoice, Played, Session
 
 
 class GameController(QObject):

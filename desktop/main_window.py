@@ -27,12 +27,12 @@ from rules.text import shown
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
-from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.dialogs import NewGameDialog
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
 from desktop.panels.analysis_graph import TO_MOVE, curve_points
-from desktop.session import Session
+from desktop.session import GameChoice, Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
 

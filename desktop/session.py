@@ -21,6 +21,20 @@ from desktop.settings import default_colour
 Colour = tuple[int, int, int]
 
 
+@dataclass
+class GameChoice:
+    """A new game as people choose it (the new-game dialog returns it, the settings remember
+    it for next time): the game, its challenge options, the players' names and colours."""
+
+    game: str
+    parameters: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    colours: list[Colour] = field(default_factory=list)
+    # Per seat: "" for a person, else the computer's level (rules.ai.levels: "easy", ...);
+    # empty when people sit at every seat.
+    computers: list[str] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Played:
     """What one accepted move did: the move, who made it, who then passed automatically

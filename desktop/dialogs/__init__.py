@@ -1,5 +1,5 @@
 """Dialogs of the desktop application."""
 
-from desktop.dialogs.new_game import GameChoice, NewGameDialog
+from desktop.dialogs.new_game import NewGameDialog
 
-__all__ = ["GameChoice", "NewGameDialog"]
+__all__ = ["NewGameDialog"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
@@ -22,25 +21,12 @@ from rules.protocol import OptionError, OptionSpec
 from rules.registry import GameInfo
 
 from desktop.games import has_desk
+from desktop.session import Colour, GameChoice
 from desktop.settings import default_colour
 
-Colour = tuple[int, int, int]
 DEFAULT_NAMES = ("alice", "bob", "carol", "dave")
 BAD_NAME = re.compile(r"[\s()\\]")
 NO_LIMIT = 999
-
-
-@dataclass
-class GameChoice:
-    """What the dialog returns (and what the settings remember for next time)."""
-
-    game: str
-    parameters: list[str] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)
-    colours: list[Colour] = field(default_factory=list)
-    # Per seat: "" for a person, else the computer's level (rules.ai.levels: "easy", ...);
-    # empty when people sit at every seat.
-    computers: list[str] = field(default_factory=list)
 
 
 # Who can sit at a seat: a person, or the computer at a level (rules.ai.levels.NAMED).

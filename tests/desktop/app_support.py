@@ -156,7 +156,7 @@ def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
 
 def quady_window(qtbot):
     """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
-    from desktop.dialogs import GameChoice
+    from desktop.session import GameChoice
     from desktop.main_window import MainWindow
 
     window = MainWindow()

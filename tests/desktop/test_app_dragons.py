@@ -83,7 +83,7 @@ def test_dragons_from_the_dialog_by_clicks_typing_save_and_open(qtbot, window,
 
 
 def test_the_side_panel_shows_the_pool_and_each_moves_auto_tiles(qtbot, window) -> None:
-    from desktop.dialogs import GameChoice
+    from desktop.session import GameChoice
 
     window.start_game(GameChoice("dragons", ["-start_tip", "-num_tiles=20"], ["xena", "otto"],
                                  []))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop.dialogs import GameChoice
+from desktop.session import GameChoice
 from rules import registry
 from tests.desktop.app_support import real_window
 

@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.dialogs import NewGameDialog
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from desktop.session import Session
 from tests.desktop.app_support import crash, install_dialogs, private_folders

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from desktop import app as desktop_app
 from desktop import autosave, main_window
-from desktop.dialogs import GameChoice
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
 

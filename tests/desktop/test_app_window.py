@@ -12,7 +12,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
 from desktop import autosave
-from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.dialogs import NewGameDialog
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from desktop.session import Session
 from tests.desktop.app_support import FakeView, crash, quady_window, stand_in_dialogs

@@ -10,7 +10,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.dialogs import NewGameDialog
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from desktop.panels.analysis_graph import curve_points
 from rules.protocol import Outcome

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QUrl
 
 from desktop import help_pages
-from desktop.dialogs import GameChoice
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from rules import registry
 from tests.desktop.app_support import quady_window, stand_in_dialogs

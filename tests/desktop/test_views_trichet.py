@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.dialogs import GameChoice
+from desktop.session import GameChoice
 from desktop.games import desk
 from desktop.main_window import MainWindow
 from desktop.views.canvas2d import LAST_MOVE
