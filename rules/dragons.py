@@ -54,6 +54,7 @@ ORIGIN: Coord = (0, 0)
 
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
+_TYPED = re.compile(r"([a-z]+)([0-9]+)")  # what a player may type: refused with a reason
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
 
@@ -399,11 +400,15 @@ class DragonsState(GameState):
         return not self._outcome.over and bool(self.places())
 
     def _play_board_move(self, text: str) -> str:
-        found = _MOVE.fullmatch(text)
+        found = _TYPED.fullmatch(text)
         if found is None:
             raise MoveError(text, "a move is an orientation letter and a place number, "
                                   "such as d3")
         letter, digits = found.group(1), found.group(2)
+        if len(letter) > 1:
+            raise MoveError(text, f"a move places one tile: {letter} is {len(letter)} "
+                                  "letters; write one orientation letter and a place "
+                                  "number, such as d3")
         number = _number(digits)
         index = self._set.letters.find(letter)
         if index < 0:

@@ -223,6 +223,10 @@ class TrichetState(GameState):
             raise MoveError(text, "a move is a tile letter a to f and a place number, "
                                   "as in d3")
         letter, number = match.group(1), int(match.group(2))
+        if len(letter) > 1:
+            raise MoveError(text, f"a move places one tile: {letter} is {len(letter)} "
+                                  "letters; write one letter a to f and a place number, "
+                                  "as in d3")
         if letter not in LETTERS:
             raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
                                   "(o on one corner) and d, e, f (. on one corner)")

@@ -203,7 +203,8 @@ def test_cross_moves_use_eight_letters() -> None:
 @pytest.mark.parametrize("text, reason", [
     ("3d", "a move is an orientation letter and a place number, such as d3"),
     ("d", "a move is an orientation letter and a place number, such as d3"),
-    ("dd3", "a move is an orientation letter and a place number, such as d3"),
+    ("dd3", "a move places one tile: dd is 2 letters; write one orientation letter and a "
+            "place number, such as d3"),
     ("m3", "there is no orientation m: the tiles are a to l"),
     ("d0", "there is no place 0: the places are numbered 1 to 6"),
     ("d7", "there is no place 7: the places are numbered 1 to 6"),
@@ -224,6 +225,24 @@ def test_refused_moves_change_nothing(text: str, reason: str) -> None:
         state.play(text)
     assert error.value.reason == reason
     assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("options", ["", "-cross", "-tantrix"])
+@pytest.mark.parametrize("move", ["ab1", "AB1", "aB1", "abcdef9", "aa1", "abc12", "zz1"])
+def test_a_move_of_several_letters_is_refused_at_every_ply(options: str, move: str) -> None:
+    """The gap duty and the fit test must never see such a move: it is refused first, with
+    the same reason in every position."""
+    state, rng = new(f"-num_tiles=16 {options}"), random.Random(26)
+    while state.to_move is not None:
+        before = snapshot(state)
+        with pytest.raises(MoveError) as error:
+            state.play(move)
+        letters = move.rstrip("0123456789").lower()
+        assert error.value.reason == (
+            f"a move places one tile: {letters} is {len(letters)} letters; write one "
+            "orientation letter and a place number, such as d3")
+        assert snapshot(state) == before
+        state.play(rng.choice(state.legal_moves()))
 
 
 def test_moves_are_case_insensitive_and_canonical() -> None:
