@@ -66,6 +66,7 @@ class TrichetState(GameState):
     game = "trichet"
     voluntary_pass = False
     offers_swap = False
+    side_names = SIDE_NAMES
 
     def __init__(self, size: int = DEFAULT_SIZE, win_size: int = DEFAULT_WIN_SIZE,
                  options: dict[str, int | bool] | None = None) -> None:

@@ -136,6 +136,7 @@ class NewGameDialog(QDialog):
         self.game_combo.currentIndexChanged.connect(self._game_changed)
         self.count_spin.valueChanged.connect(self.validate)
         self._sides: tuple[str, ...] = ()
+        self._side_names: dict[str, str] = {}
         self._restore(previous)
 
     # ---- building the form ----------------------------------------------------------
@@ -230,12 +231,13 @@ class NewGameDialog(QDialog):
         try:
             state = self.info.new(self.options(), count)
             self._sides = state.sides
+            self._side_names = {side: state.side_name(side) for side in state.sides}
         except OptionError as exc:
             error = str(exc)  # the side letters of the last valid choice stay on show
         for seat, row in enumerate(self.rows):
             row.set_visible(seat < count)
             side = self._sides[seat] if seat < len(self._sides) else ""
-            row.side.setText(side or f"Player {seat + 1}")
+            row.side.setText(self._side_names.get(side, side) or f"Player {seat + 1}")
             if not row.custom:
                 row.set_colour(default_colour(side, seat), custom=False)
         if not error:

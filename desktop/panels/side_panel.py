@@ -134,7 +134,7 @@ class SidePanel(QWidget):
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
-            name.setText(f"{side}  {session.name(side)}")
+            name.setText(f"{session.side_name(side)}  {session.name(side)}")
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")
@@ -170,7 +170,7 @@ class SidePanel(QWidget):
 
     def _fill_table(self, session: Session, fresh: bool) -> None:
         sides = session.sides
-        header = [f"{s} {session.name(s)}" for s in sides]
+        header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
         cells = [(text, session.note(ply))
                  for ply, text in enumerate(
                      (t for row in session.move_table(self._move_note) for t in row), start=1)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLabel
 
 from desktop.dialogs import GameChoice
 from desktop.games import desk
@@ -195,6 +196,25 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     assert close(rgb(image, view.near_corner((0, -2), 1)), DOT_RED)
 
 
+def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
+    """The side letters `.` and `o` stay in the record; people read the help page's names."""
+    window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
+    assert window.message_label.text() == "New game of Trichet. Dot (dora) to move."
+    panel = window.panel
+    assert panel.findChild(QLabel, "player_.").text() == "Dot  dora"
+    assert panel.findChild(QLabel, "player_o").text() == "Oh  otto"
+    assert [panel.table.horizontalHeaderItem(i).text() for i in range(2)] == ["Dot dora",
+                                                                              "Oh otto"]
+    window.move_line.setText("f7")
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    assert window.message_label.text() == "Dot (dora) played f7. Oh (otto) to move."
+    window.move_line.setText("resign")
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: every other "
+                                           "player resigned.")
+    assert panel.result_label.text() == "Dot (dora) wins: every other player resigned"
+
+
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
     from desktop.dialogs import NewGameDialog
 
@@ -202,7 +222,7 @@ def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None
     qtbot.addWidget(dialog)
     dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("trichet"))
     assert {"size", "num_tiles", "win_size"} <= set(dialog.option_widgets)
-    assert [row.side.text() for row in dialog.rows[:2]] == [".", "o"]  # Dot moves first
+    assert [row.side.text() for row in dialog.rows[:2]] == ["Dot", "Oh"]  # Dot moves first
     dialog.option_widgets["size"].setValue(30)
     dialog.option_widgets["win_size"].setValue(6)
     dialog.rows[0].name.setText("dora")

@@ -7,6 +7,7 @@ indentation removed) and the engine's drawing is compared with them character fo
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -570,3 +571,18 @@ def test_a_record_with_a_move_of_several_letters_is_refused_by_the_command_line(
     err = capsys.readouterr().err
     assert err == (f"megalith: {path}: line 3, move 2 (ab1): a move places one tile: ab is 2 "
                    "letters; write one letter a to f and a place number, as in d3\n")
+
+
+def test_the_command_line_names_dot_and_oh_and_its_json_keeps_the_letters(
+        capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from rules import cli
+    path = tmp_path / "game.txt"
+    path.write_text("trichet alice bob\nd3\n")
+    assert cli.main(["check", str(path)]) == 0
+    assert "to move: Oh\n" in capsys.readouterr().out
+    assert cli.main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["to_move"] == OH
+    path.write_text("trichet alice bob\nd3\nresign\n")
+    assert cli.main(["check", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: every other player resigned")
