@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
-                               QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from rules import registry
 from rules.protocol import OptionError, OptionSpec
@@ -179,7 +179,7 @@ class NewGameDialog(QDialog):
             self.option_widgets[spec.name] = widget
             label = QLabel(f"-{spec.name}")
             label.setToolTip(spec.help)
-            self.options_form.addRow(label, widget)
+            self.options_form.addRow(label, self._described(widget, spec))
         self.options_box.setVisible(bool(self.info.options))
         info = self.info
         self.count_spin.blockSignals(True)
@@ -187,6 +187,22 @@ class NewGameDialog(QDialog):
         self.count_spin.setValue(info.min_players)
         self.count_spin.setEnabled(info.min_players < info.max_players)
         self.count_spin.blockSignals(False)
+
+    @staticmethod
+    def _described(widget: QCheckBox | QSpinBox, spec: OptionSpec) -> QWidget:
+        """A check box says what it does in its own text; a number gets its description
+        written beside it (object name `about_NAME`)."""
+        if isinstance(widget, QCheckBox):
+            return widget
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        about = QLabel(spec.help)
+        about.setObjectName(f"about_{spec.name}")
+        about.setWordWrap(True)
+        line.addWidget(widget)
+        line.addWidget(about, 1)
+        return row
 
     def _option_widget(self, spec: OptionSpec) -> QCheckBox | QSpinBox:
         if spec.kind == "flag":

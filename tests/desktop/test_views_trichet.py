@@ -221,7 +221,13 @@ def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("trichet"))
+    dialog.show()
     assert {"size", "num_tiles", "win_size"} <= set(dialog.option_widgets)
+    for name in ("size", "num_tiles", "win_size"):  # each number says what it is, on show
+        about = dialog.findChild(QLabel, f"about_{name}")
+        assert about.isVisible() and about.text() == registry.get("trichet").option(name).help
+    assert "fewest tiles a closed region needs to win" in dialog.findChild(
+        QLabel, "about_win_size").text()
     assert [row.side.text() for row in dialog.rows[:2]] == ["Dot", "Oh"]  # Dot moves first
     dialog.option_widgets["size"].setValue(30)
     dialog.option_widgets["win_size"].setValue(6)
