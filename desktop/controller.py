@@ -37,6 +37,7 @@ from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
 from desktop.dialogs import GameChoice
 from desktop.session import Played, Session
+from desktop.suggestions import shown_suggestions
 
 
 class GameController(QObject):
@@ -299,7 +300,7 @@ class GameController(QObject):
         if self._suggesting:
             self._suggesting = False
             self.suggestion = result
-            best = result.moves[:3]
+            best = shown_suggestions(self.session.shown, result)
             moves = ", ".join(f"{m.move} ({m.win_rate:.0%})" for m in best) or result.move
             self.suggested.emit([(m.move, m.win_rate) for m in best])
             self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"

@@ -174,10 +174,11 @@ class Canvas2D(QGraphicsView):
             builder.cancel()
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """Each suggested move's target outlined in magenta with its win rate in a badge.
-        Where a move is a tile on a place (`tile_moves`), the first suggestion at a place
-        also shows its tile as a ghost (`suggestion_items`), and the badges, which then name
-        the move, sit under the place's number, one per move."""
+        """Each suggested move's target outlined in magenta with its win rate in a badge,
+        one move per place (desktop/suggestions.py chooses them). Where a move is a tile on
+        a place (`tile_moves`), the place also shows its tile as a ghost
+        (`suggestion_items`), and the badge, which then names the move, sits under the
+        place's number."""
         state = self.play.state
         if state is None:
             return
@@ -185,29 +186,24 @@ class Canvas2D(QGraphicsView):
         font = QFont()
         font.setPixelSize(round(self.unit() * (0.22 if named else 0.32)))
         font.setBold(True)
-        at_place: dict[tuple[float, float], int] = {}  # suggestions so far at each place
         for move, rate in suggestions:
             cells = state.move_cells(move)
             if not cells:
                 continue
             cell = cells[0]
             centre = self.target_centre(cell)
-            place = (round(centre.x(), 1), round(centre.y(), 1))  # "a1", "b1": one place
-            earlier = at_place.get(place, 0)
-            at_place[place] = earlier + 1
-            if earlier == 0:
-                pen = QPen(SUGGESTION)
-                pen.setWidthF(self.unit() * 0.08)
-                pen.setStyle(Qt.PenStyle.DashLine)
-                self.scene().addPolygon(self.target_outline(cell), pen).setZValue(SUGGESTION_Z)
-                for item in self.suggestion_items(move):
-                    item.setZValue(SUGGESTION_Z - 1)
+            pen = QPen(SUGGESTION)
+            pen.setWidthF(self.unit() * 0.08)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            self.scene().addPolygon(self.target_outline(cell), pen).setZValue(SUGGESTION_Z)
+            for item in self.suggestion_items(move):
+                item.setZValue(SUGGESTION_Z - 1)
             text = self.scene().addSimpleText(f"{move} {rate:.0%}" if named else f"{rate:.0%}",
                                               font)
             text.setBrush(QColor(10, 20, 30))
             box = text.boundingRect()
             pad = self.unit() * 0.06
-            top = (centre.y() + self.unit() * 0.2 + earlier * box.height() if named
+            top = (centre.y() + self.unit() * 0.2 if named
                    else centre.y() - box.height() / 2)
             badge = QRectF(centre.x() - box.width() / 2 - pad, top, box.width() + 2 * pad,
                            box.height())
