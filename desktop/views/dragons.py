@@ -38,7 +38,7 @@ PLACE_LINE = QColor(150, 150, 150)
 GAP_LINE = QColor(255, 150, 40)
 AUTO_MARK = QColor(60, 220, 235)
 NUMBER = QColor(225, 225, 225)
-PALETTE_SCALE = 0.42
+PALETTE_PIXELS = 27.0             # a palette tile's radius on screen, at any zoom
 BAND = 0.30                       # band width, in R
 TIP_DEPTH = 0.62                  # how far in from its edge a tails tip ends (of APOTHEM)
 SHOULDER_BEND = 0.45              # control point of a shoulder band, towards its middle edge
@@ -144,6 +144,69 @@ def tile_items(view: Canvas2D, coord_centre: QPointF, letter: str, cross: bool,
     return items
 
 
+def palette_rect(centre: QPointF, size: QRectF, visible: QRectF,
+                 tiles: Sequence[QPointF] = ()) -> QRectF:
+    """Where the palette of the place at `centre` goes: a rectangle of `size` next to the
+    ring of its six neighbours, never over that ring: above it, below, right or left, of
+    those that lie wholly in `visible` (the scene area on screen) the one over the fewest
+    `tiles` (their centres), the first in that order on a tie; when none lies wholly on
+    screen, the one that shows most of itself."""
+    ring = QRectF(centre.x() - 2.5 * R, centre.y() - 3 * APOTHEM, 5 * R, 6 * APOTHEM)
+    gap = R * 0.15
+    w, h = size.width(), size.height()
+    candidates = [
+        QRectF(centre.x() - w / 2, ring.top() - gap - h, w, h),
+        QRectF(centre.x() - w / 2, ring.bottom() + gap, w, h),
+        QRectF(ring.right() + gap, centre.y() - h / 2, w, h),
+        QRectF(ring.left() - gap - w, centre.y() - h / 2, w, h),
+    ]
+    for i, rect in enumerate(candidates):  # slid along the ring to stay on screen
+        if i < 2:
+            rect.moveLeft(max(visible.left(), min(rect.left(), visible.right() - w)))
+        else:
+            rect.moveTop(max(visible.top(), min(rect.top(), visible.bottom() - h)))
+    inside = [rect for rect in candidates if visible.contains(rect)]
+    if inside:
+        margin = R * 0.8
+        return min(inside, key=lambda rect: sum(
+            1 for c in tiles if rect.adjusted(-margin, -margin, margin, margin).contains(c)))
+
+    def shown(rect: QRectF) -> float:
+        part = rect.intersected(visible)
+        return part.width() * part.height()
+
+    return max(candidates, key=shown)
+
+
+def corridor(centre: QPointF, palette: QRectF) -> QPolygonF:
+    """The way from a place to its palette: the smallest convex shape holding the place's
+    hexagon and the palette, along which the pointer keeps the place hovered."""
+    points = [(p.x(), p.y()) for p in hexagon(centre)]
+    points += [(palette.left(), palette.top()), (palette.right(), palette.top()),
+               (palette.right(), palette.bottom()), (palette.left(), palette.bottom())]
+    return QPolygonF([QPointF(x, y) for x, y in _convex_hull(points)])
+
+
+def _convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain: the hull's corners, anticlockwise."""
+    points = sorted(set(points))
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for point in points:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
+            lower.pop()
+        lower.append(point)
+    for point in reversed(points):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
+            upper.pop()
+        upper.append(point)
+    return lower[:-1] + upper[:-1]
+
+
 def describe_target(state: TilePosition, name: str) -> str:
     """`place 3`, `tile d (move 4)`, `tile f (auto, move 2)` or the cell itself."""
     coord = parse_coord(name)
@@ -171,6 +234,8 @@ class DragonsView(Canvas2D):
         self._near: set[Coord] = set()          # empty cells touching a tile
         self._choice = 0                          # index into the hovered place's fits
         self._palette: list[tuple[QPointF, str]] = []
+        self.palette_rect = QRectF()             # where the palette is (scene), while shown
+        self._corridor = QPolygonF()             # from the place to its palette
         self.info = QLabel(self)
         self.info.setObjectName("dragons_info")
         self.info.setStyleSheet("color: rgb(235,235,235); background: rgba(0,0,0,120); "
@@ -364,36 +429,34 @@ class DragonsView(Canvas2D):
         assert chosen is not None
         centre = cell_centre(parse_coord(name))
         items = tile_items(self, centre, chosen, self.cross, colours, 0.92, 170)
-        # the palette: every fitting tile, small, in a row above the place (below it when
-        # above is off screen), kept inside the view
-        step = 2 * R * PALETTE_SCALE * 1.05
+        # the palette: every fitting tile in a row, outside the place and its six
+        # neighbours (the edges the player matches against), as large on screen at any zoom
+        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
+        step = 2 * R * scale * 1.05
+        width, height = step * (len(fits) + 0.2), step * 1.1 + R * scale * 0.75
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        left = centre.x() - step * (len(fits) - 1) / 2
-        left = max(visible.left() + step * 0.6,
-                   min(left, visible.right() - step * (len(fits) - 0.4)))
-        top = centre.y() - APOTHEM - R * PALETTE_SCALE * 1.2
-        if top - step * 0.55 < visible.top():
-            top = centre.y() + APOTHEM + R * PALETTE_SCALE * 1.2
-        backing = QRectF(left - step * 0.6, top - step * 0.55, step * len(fits) + step * 0.2,
-                         step * 1.1 + R * 0.3)
-        items.append(self.scene().addRect(backing, QPen(Qt.PenStyle.NoPen),
-                                          QBrush(QColor(0, 0, 0, 150))))
+        self.palette_rect = palette_rect(centre, QRectF(0, 0, width, height), visible,
+                                         [cell_centre(c) for c in (*self._tiles, *self._places)])
+        self._corridor = corridor(centre, self.palette_rect)
+        items.append(self.scene().addRect(self.palette_rect, QPen(Qt.PenStyle.NoPen),
+                                          QBrush(QColor(20, 22, 26, 235))))
         font = QFont()
-        font.setPixelSize(int(R * 0.3))
+        font.setPixelSize(max(1, int(R * scale * 0.7)))
         font.setBold(True)
         for i, letter in enumerate(fits):
-            spot = QPointF(left + i * step, top)
+            spot = QPointF(self.palette_rect.left() + step * (0.6 + i),
+                           self.palette_rect.top() + step * 0.55)
             self._palette.append((spot, letter))
-            items += tile_items(self, spot, letter, self.cross, colours, PALETTE_SCALE)
+            items += tile_items(self, spot, letter, self.cross, colours, scale)
             label = self.scene().addSimpleText(letter, font)
             label.setBrush(NUMBER)
             box = label.boundingRect()
-            label.setPos(spot.x() - box.width() / 2, spot.y() + APOTHEM * PALETTE_SCALE)
+            label.setPos(spot.x() - box.width() / 2, spot.y() + APOTHEM * scale)
             items.append(label)
             if letter == chosen:
                 pen = QPen(QColor(255, 215, 40))
-                pen.setWidthF(R * 0.06)
-                items.append(self.scene().addPolygon(hexagon(spot, PALETTE_SCALE * 1.1), pen))
+                pen.setWidthF(R * 0.06 * scale / 0.42)
+                items.append(self.scene().addPolygon(hexagon(spot, scale * 1.1), pen))
         return items
 
     def _colours(self) -> dict[str, QColor]:
@@ -408,10 +471,14 @@ class DragonsView(Canvas2D):
                           self._colours(), 0.92, 170)
 
     def _palette_hit(self, point: QPointF) -> str | None:
+        """The palette tile under a scene point; "" over the rest of the palette."""
+        if not self._palette:
+            return None
+        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
         for spot, letter in self._palette:
-            if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * PALETTE_SCALE:
+            if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * scale:
                 return letter
-        return None
+        return "" if self.palette_rect.contains(point) else None
 
     def palette_screen_pos(self, letter: str) -> QPointF:
         """Where a palette tile is on screen (while a place is hovered): for tests."""
@@ -422,7 +489,11 @@ class DragonsView(Canvas2D):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() == Qt.MouseButton.NoButton and self._hover is not None:
-            letter = self._palette_hit(self.mapToScene(event.position().toPoint()))
+            point = self.mapToScene(event.position().toPoint())
+            letter = self._palette_hit(point)
+            if letter is None and self._palette and self._corridor.containsPoint(
+                    point, Qt.FillRule.OddEvenFill):
+                return  # on the way from the place to its palette: the place stays hovered
             if letter is not None:
                 fits = self.fits(self._hover)
                 if letter in fits and fits[self._choice % len(fits)] != letter:

@@ -7,11 +7,11 @@ import os
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
 
 from desktop.games import desk
 from desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
-                                   edge_point)
+                                   edge_point, hexagon)
 from rules import registry
 from rules.dragons import DragonsState, coord_text
 
@@ -219,3 +219,81 @@ def test_cross_tails_join_the_tip_to_the_arc(view) -> None:
     for point in (left, right):
         colour = rgb(image, screen(view, point))
         assert not close(colour, O_COLOUR, 40) and not close(colour, X_COLOUR, 40)
+
+
+def mid_game(moves: int = 12, seed: int = 3) -> DragonsState:
+    import random
+
+    state, rng = registry.new_game("dragons"), random.Random(seed)
+    for _ in range(moves):
+        state.play(rng.choice(state.legal_moves()))
+    assert isinstance(state, DragonsState) and state.to_move is not None
+    return state
+
+
+def wheel(view: DragonsView, delta: int) -> None:
+    """A turn of the mouse wheel over the middle of the view (positive zooms in)."""
+    centre = view.viewport().rect().center()
+    view.wheelEvent(QWheelEvent(QPointF(centre), QPointF(view.mapToGlobal(centre)),
+                                QPoint(0, 0), QPoint(0, delta), Qt.MouseButton.NoButton,
+                                Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                                False))
+
+
+def neighbourhood(coord: tuple[int, int]) -> list[tuple[int, int]]:
+    from rules.dragons import neighbour
+
+    return [coord] + [neighbour(coord, d) for d in range(6)]
+
+
+@pytest.mark.parametrize("size", [(460, 380), (800, 640), (1300, 900)])
+def test_the_palette_never_covers_the_place_or_its_neighbours(qtbot, view, size) -> None:
+    view.resize(*size)
+    qtbot.waitUntil(lambda: view.viewport().width() == size[0])
+    state = mid_game()
+    table = Table(view, state)
+    places = [coord for coord in state.places() if state.fitting(coord)]
+    for zoom in (0, 240, -240, 600):  # fitted, then wheel steps in, out, far in
+        view.reset_camera()
+        if zoom:
+            wheel(view, zoom)
+        visible = view.mapToScene(view.viewport().rect()).boundingRect()
+        shown = [c for c in places if visible.contains(cell_centre(c))]
+        assert shown, (size, zoom)
+        for coord in shown:
+            view.show_hover(None)
+            before = view.grab_image()
+            view.show_hover(coord_text(coord))
+            rect = view.palette_rect
+            assert not rect.isEmpty()
+            for near in neighbourhood(coord):
+                assert not hexagon(cell_centre(near)).intersects(QPolygonF(rect)), (
+                    size, zoom, coord, near)
+            # and by pixels: around each neighbour's centre nothing changed
+            image = view.grab_image()
+            for near in neighbourhood(coord)[1:]:
+                spot = cell(view, near)
+                if view.viewport().rect().contains(spot):
+                    assert rgb(image, spot) == rgb(before, spot), (size, zoom, coord, near)
+            # and the palette is on screen, where the pointer can reach it
+            on_screen = view.mapFromScene(rect).boundingRect()
+            assert view.viewport().rect().intersects(on_screen)
+    assert table.chosen == []
+
+
+def test_the_place_stays_hovered_on_the_way_to_its_palette(qtbot, view) -> None:
+    state = mid_game()
+    table = Table(view, state)
+    coord = next(c for c in state.places() if len(state.fitting(c)) >= 2)
+    number = state.places().index(coord) + 1
+    start = cell(view, coord)
+    qtbot.mouseMove(view.viewport(), start)
+    qtbot.waitUntil(lambda: bool(table.hints) and f"place {number}:" in table.hints[-1])
+    last = state.fitting(coord)[-1]
+    goal = view.palette_screen_pos(last).toPoint()
+    for k in range(1, 21):
+        qtbot.mouseMove(view.viewport(), start + (goal - start) * (k / 20))
+        assert f"place {number}:" in table.hints[-1], k
+    qtbot.waitUntil(lambda: f"click to lay {last}" in table.hints[-1])
+    qtbot.mouseClick(view.viewport(), LEFT, pos=goal)
+    assert table.chosen == [f"{last}{number}"]
