@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from rules.contracts import Coord, PlacedTile
+from rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
 from rules.text import number as ascii_number
@@ -380,6 +380,16 @@ class DragonsState(GameState):
     def dragon_scores(self) -> dict[str, int]:
         """-tantrix: each side's best dragon (holes, doubled when closed); zeros otherwise."""
         return dict(self._dragons)
+
+    def loops(self) -> tuple[TileLoop, ...]:
+        """Each side's longest loop (the LoopTilePosition contract), O first."""
+        return tuple(TileLoop(side, self.loop_tiles(side)) for side in SIDES
+                     if self.loop_tiles(side))
+
+    def dragons(self) -> tuple[Dragon, ...]:
+        """Every dragon with a hole (the LoopTilePosition contract), counted afresh from
+        the tiles: O's first, each side's in reading order of their first tile."""
+        return find_dragons(self._tiles, self._set)
 
     # ---- the protocol --------------------------------------------------------------
 
@@ -766,6 +776,56 @@ def render_lines(state: DragonsState) -> list[str]:
         numbers = sorted(places.index(c) + 1 for c in gaps)
         lines.append("gap: play at " + ", ".join(map(str, numbers)))
     return lines
+
+
+def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
+    """The dragons with at least one hole among `tiles` (cell -> orientation index): each
+    tile region is a node, and a shared edge joins the two regions that meet there."""
+    parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
+
+    def find(node: tuple[Coord, int]) -> tuple[Coord, int]:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    shared: list[tuple[Coord, int]] = []   # one node of each shared edge
+    opened: list[tuple[tuple[Coord, int], Coord]] = []   # (node, the empty cell it faces)
+    for coord, index in tiles.items():
+        for r in range(len(ts.regions[index])):
+            parent[(coord, r)] = (coord, r)
+    for coord, index in tiles.items():
+        for d in range(6):
+            node = (coord, ts.region_of[index][d])
+            cell = neighbour(coord, d)
+            other = tiles.get(cell)
+            if other is None:
+                opened.append((node, cell))
+            elif d < 3:  # each shared edge once, from the tile on its north side
+                shared.append(node)
+                a, b = find(node), find((cell, ts.region_of[other][OPPOSITE[d]]))
+                if a != b:
+                    parent[b] = a
+    members: dict[tuple[Coord, int], list[tuple[Coord, int]]] = {}
+    for node in parent:
+        members.setdefault(find(node), []).append(node)
+    edges: dict[tuple[Coord, int], int] = {}
+    for node in shared:
+        root = find(node)
+        edges[root] = edges.get(root, 0) + 1
+    faces: dict[tuple[Coord, int], set[Coord]] = {}
+    for node, cell in opened:
+        faces.setdefault(find(node), set()).add(cell)
+    found = []
+    for root, nodes in members.items():
+        holes = edges.get(root, 0) - len(nodes) + 1
+        if holes < 1:
+            continue
+        colour = ts.regions[tiles[root[0]]][root[1]].colour
+        found.append(Dragon(colour, tuple(sorted({c for c, _ in nodes}, key=reading_key)), holes,
+                            tuple(sorted(faces.get(root, ()), key=reading_key))))
+    found.sort(key=lambda dragon: (SIDES.index(dragon.colour), reading_key(dragon.tiles[0])))
+    return tuple(found)
 
 
 def _number(digits: str) -> int:

@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 import re
 from operator import itemgetter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from rules.contracts import PlacedTile
+from rules.contracts import OpenRegion, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
 from rules.trichet_text import draw
@@ -354,13 +354,24 @@ class TrichetState(GameState):
         """The numbered places next to open regions of `colour` that have at most
         `most_empty` empty triangles around them and would be big enough to win once
         filled, in reading order."""
+        found: set[Coord] = set()
+        for _, touching, empty in self._regions(colour):
+            if empty and len(empty) <= most_empty and \
+                    len(touching) + len(empty) >= self.win_size:
+                found.update(tri for tri in empty if tri in self._places)
+        return sorted(found, key=_READING)
+
+    def _regions(self, colour: str | None = None
+                 ) -> Iterator[tuple[set[Coord], set[Coord], set[Coord]]]:
+        """Every region (of `colour`, or of both): its points, the tiles touching them and
+        the empty triangles touching them (none when it is closed)."""
         tiles, fixed = self._tiles, self._colour
         seen: set[Coord] = set()
-        found: set[Coord] = set()
         for start, point_colour in fixed.items():
-            if point_colour != colour or start in seen:
+            if colour is not None and point_colour != colour or start in seen:
                 continue
             seen.add(start)
+            points = {start}
             stack = [start]
             touching: set[Coord] = set()
             empty: set[Coord] = set()
@@ -375,14 +386,28 @@ class TrichetState(GameState):
                     cs = corners(tri)
                     index = cs.index(point)
                     odd = ODD_CORNER[letter]
-                    if index != odd:
+                    if index != odd:  # the larger region joins the two corners not odd
                         other = cs[3 - index - odd]
                         if other not in seen:
                             seen.add(other)
+                            points.add(other)
                             stack.append(other)
-            if len(empty) <= most_empty and len(touching) + len(empty) >= self.win_size:
-                found.update(tri for tri in empty if tri in self._places)
-        return sorted(found, key=_READING)
+            yield points, touching, empty
+
+    def open_regions(self) -> list[OpenRegion]:
+        """Every open region of both colours (the RegionTilePosition contract), in reading
+        order of its first point."""
+        found = []
+        for points, touching, empty in self._regions():
+            if not empty:
+                continue
+            first = min(points, key=reading_key)
+            found.append(OpenRegion(
+                self._colour[first], tuple(sorted(points, key=reading_key)),
+                tuple(sorted(touching, key=reading_key)), tuple(sorted(empty, key=reading_key)),
+                all(tri in self._places for tri in empty)))
+        found.sort(key=lambda region: reading_key(region.points[0]))
+        return found
 
     # ---- for tests ------------------------------------------------------------------
 
