@@ -28,8 +28,10 @@ from PySide6.QtWidgets import QGraphicsItem, QLabel, QWidget
 from desktop.views.canvas2d import CHAIN, CHAIN_Z, MARK_Z, Canvas2D, qcolour
 from desktop.views.interaction import Interaction
 from desktop.views.move_builder import Action
-from rules.contracts import Coord, TilePosition
-from rules.dragons import DragonsState, coord_text, edge_colours, parse_coord, regions
+from desktop.views.race import KEY as RACE_KEY
+from desktop.views.race import RaceOverlay, badge
+from rules.contracts import Coord, LoopTilePosition, TilePosition
+from rules.dragons import coord_text, edge_colours, parse_coord, regions
 
 R = 40.0                          # scene units from a tile's centre to a corner
 APOTHEM = R * math.sqrt(3.0) / 2  # centre to an edge's midpoint
@@ -44,6 +46,8 @@ TIP_DEPTH = 0.62                  # how far in from its edge a tails tip ends (o
 SHOULDER_BEND = 0.45              # control point of a shoulder band, towards its middle edge
 CROSS_SHIFT = 0.18                # sideways offset of a -cross tail (of APOTHEM)
 TILE_Z, AUTO_Z, LOOP_Z = 5.0, MARK_Z - 1.0, CHAIN_Z - 1.0
+RACE_Z = MARK_Z - 2.0             # the race overlay's loops and rings: below the marks,
+LABEL_Z = MARK_Z + 1.0            # its labels above them
 EDGE_ANGLES = (-90.0, -30.0, 30.0, 90.0, 150.0, 210.0)   # N NE SE S SW NW, y downwards
 
 
@@ -144,6 +148,16 @@ def tile_items(view: Canvas2D, coord_centre: QPointF, letter: str, cross: bool,
     return items
 
 
+def _loop_path(tiles: Sequence[Coord]) -> QPainterPath:
+    """A closed line through the tiles' centres and the midpoints of the edges they share."""
+    path = QPainterPath(cell_centre(tiles[0]))
+    for a, b in zip(tiles, [*tiles[1:], tiles[0]]):
+        ca, cb = cell_centre(a), cell_centre(b)
+        path.lineTo(QPointF((ca.x() + cb.x()) / 2, (ca.y() + cb.y()) / 2))
+        path.lineTo(cb)
+    return path
+
+
 def palette_rect(centre: QPointF, size: QRectF, visible: QRectF,
                  tiles: Sequence[QPointF] = ()) -> QRectF:
     """Where the palette of the place at `centre` goes: a rectangle of `size` next to the
@@ -181,7 +195,8 @@ def palette_rect(centre: QPointF, size: QRectF, visible: QRectF,
 def corridor(centre: QPointF, palette: QRectF) -> QPolygonF:
     """The way from a place to its palette: the smallest convex shape holding the place's
     hexagon and the palette, along which the pointer keeps the place hovered."""
-    points = [(p.x(), p.y()) for p in hexagon(centre)]
+    outline = hexagon(centre)
+    points = [(outline.at(i).x(), outline.at(i).y()) for i in range(outline.size())]
     points += [(palette.left(), palette.top()), (palette.right(), palette.top()),
                (palette.right(), palette.bottom()), (palette.left(), palette.bottom())]
     return QPolygonF([QPointF(x, y) for x, y in _convex_hull(points)])
@@ -227,7 +242,7 @@ class DragonsView(Canvas2D):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Interaction(describe_target), parent)
-        self.state: DragonsState | None = None
+        self.state: LoopTilePosition | None = None
         self.cross = False
         self._tiles: dict[Coord, str] = {}
         self._places: dict[Coord, int] = {}
@@ -241,13 +256,16 @@ class DragonsView(Canvas2D):
         self.info.setStyleSheet("color: rgb(235,235,235); background: rgba(0,0,0,120); "
                                 "padding: 3px 6px; border-radius: 4px;")
         self.info.move(8, 8)
+        self.race = RaceOverlay(self, "Loops and dragons",
+                                "Each player's longest loop, and each dragon with a hole: "
+                                "its holes and the empty cells it still needs")
 
     def unit(self) -> float:
         return 2 * APOTHEM
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def draw(self, state: DragonsState, last: Sequence[str]) -> None:
+    def draw(self, state: LoopTilePosition, last: Sequence[str]) -> None:
         self.state = state
         self.cross = state.cross
         self._tiles = {t.coord: t.letter for t in state.placed()}
@@ -264,11 +282,57 @@ class DragonsView(Canvas2D):
                                    colours):
                 item.setZValue(TILE_Z)
         self._mark_moves(state, last)
+        self._draw_race(state)
         outcome = state.outcome()
         if outcome.over and outcome.chain:
             self._trace_loop(outcome.chain)
             self.mark_chain(outcome.chain)
         self._update_info(state)
+
+    def _draw_race(self, state: LoopTilePosition) -> None:
+        """The race overlay: each longest loop traced in its colour, for each dragon with a
+        hole a label (holes, the tiles it still needs, its Tantrix score), and for each
+        colour's open dragon nearest to closing a dashed ring on each empty cell it needs."""
+        loops, dragons = state.loops(), state.dragons()
+        self.race.follow((tuple(loops), tuple(dragons)), len(state.placed()))
+        colours = self._colours()
+        for loop in loops:
+            self.race.add(self._loop_items(loop.tiles, colours[loop.colour]), RACE_Z)
+        taken: list[QRectF] = []
+        nearest = {side: min((d for d in dragons if d.colour == side and not d.closed),
+                             key=lambda d: len(d.open_cells), default=None)
+                   for side in ("O", "X")}
+        for dragon in dragons:
+            colour = colours[dragon.colour]
+            pen = QPen(colour)
+            pen.setWidthF(R * 0.09)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            rings = [self.scene().addPolygon(hexagon(cell_centre(c), 0.62), pen)
+                     for c in dragon.open_cells if dragon is nearest[dragon.colour]]
+            centres = [cell_centre(c) for c in dragon.tiles]
+            x = sum(c.x() for c in centres) / len(centres)
+            y = sum(c.y() for c in centres) / len(centres)
+            holes = f"{dragon.holes} hole{'s' if dragon.holes > 1 else ''}"
+            needs = ("closed" if dragon.closed else
+                     f"needs {len(dragon.open_cells)}")
+            score = f" · {dragon.score} pt{'s' if dragon.score > 1 else ''}" \
+                if state.tantrix else ""
+            label = badge(self.scene(), f"{holes} · {needs}{score}", x, y - R * 0.25,
+                          R * 0.36, colour, taken, bold=dragon is nearest[dragon.colour])
+            self.race.add(rings, RACE_Z + 0.5)
+            self.race.add(label, LABEL_Z)
+
+    def _loop_items(self, tiles: Sequence[Coord], colour: QColor) -> list[QGraphicsItem]:
+        """A loop traced through its tiles' centres and shared edges: a tube of its colour
+        with a dark rim, so it reads over the tiles' own bands."""
+        path = _loop_path(tiles)
+        rim = QPen(QColor(10, 10, 10))
+        rim.setWidthF(R * 0.30)
+        rim.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        core = QPen(colour)
+        core.setWidthF(R * 0.17)
+        core.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        return [self.scene().addPath(path, rim), self.scene().addPath(path, core)]
 
     def _draw_places(self, state: TilePosition) -> None:
         gaps = state.required_places()
@@ -305,32 +369,28 @@ class DragonsView(Canvas2D):
                 item.setZValue(AUTO_Z)
 
     def _trace_loop(self, chain: Sequence[str]) -> None:
-        """The winning loop: a line through its tiles' centres and shared edges, closed."""
-        coords = [parse_coord(name) for name in chain]
-        path = QPainterPath(cell_centre(coords[0]))
-        for a, b in zip(coords, coords[1:] + coords[:1]):
-            ca, cb = cell_centre(a), cell_centre(b)
-            shared = QPointF((ca.x() + cb.x()) / 2, (ca.y() + cb.y()) / 2)
-            path.lineTo(shared)
-            path.lineTo(cb)
+        """The winning loop: a white line through its tiles' centres and shared edges."""
         pen = QPen(CHAIN)
         pen.setWidthF(R * 0.12)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        path = _loop_path([parse_coord(name) for name in chain])
         self.scene().addPath(path, pen).setZValue(LOOP_Z)
 
-    def _update_info(self, state: DragonsState) -> None:
+    def _update_info(self, state: LoopTilePosition) -> None:
         lines = [f"Pool: {state.pool_left} tiles left"]
         outcome = state.outcome()
         if outcome.scores is not None:
             lines.append("Best dragons: " + ", ".join(f"{s} {v}" for s, v in
                                                       outcome.scores.items()))
         else:
-            found = state.longest_loops()
-            lines.append("Longest loops: " + ", ".join(f"{s} {v}" for s, v in found.items()))
+            found = {loop.colour: len(loop.tiles) for loop in state.loops()}
+            lines.append("Longest loops: " + ", ".join(f"{s} {found.get(s, 0)}"
+                                                       for s in ("O", "X")))
         if state.required_places() and not outcome.over:
             lines.append("Gap: fill an orange place")
         self.info.setText("\n".join(lines))
         self.info.adjustSize()
+        self.race.button.move(8, self.info.y() + self.info.height() + 6)
 
     # ---- targets ----------------------------------------------------------------------
 
@@ -510,6 +570,10 @@ class DragonsView(Canvas2D):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == RACE_KEY:
+            self.race.toggle()
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Space:
             shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
             self.choose(-1 if shift else 1)

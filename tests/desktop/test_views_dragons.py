@@ -297,3 +297,71 @@ def test_the_place_stays_hovered_on_the_way_to_its_palette(qtbot, view) -> None:
     qtbot.waitUntil(lambda: f"click to lay {last}" in table.hints[-1])
     qtbot.mouseClick(view.viewport(), LEFT, pos=goal)
     assert table.chosen == [f"{last}{number}"]
+
+
+# ---- the race overlay: loops and dragons ------------------------------------------------------
+
+def race_texts(view: DragonsView) -> list[str]:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    return sorted(item.text() for item in view.scene().items()
+                  if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+                  and "hole" in item.text())
+
+
+def test_a_loop_is_drawn_on_the_tiles_it_passes_through(qtbot, view) -> None:
+    """Three shoulders turning their O bands around one vertex: O's loop of three."""
+    state = DragonsState.arranged([((0, 0), "a"), ((1, -1), "c"), ((1, 1), "f"),
+                                   ((0, -2), "d")])
+    (loop,) = state.loops()
+    assert loop.colour == "O" and len(loop.tiles) == 3
+    Table(view, state)
+    assert not view.race.shown
+    off = view.grab_image()
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    assert view.race.shown
+    on = view.grab_image()
+    for coord in loop.tiles:  # the loop's tube, in O's colour, through each tile's centre
+        assert close(rgb(on, cell(view, coord)), O_COLOUR), coord
+        assert not close(rgb(off, cell(view, coord)), O_COLOUR), coord
+    # with its dark rim beside it, where the tile's own bands do not reach
+    assert rgb(on, cell(view, (0, -2))) == rgb(off, cell(view, (0, -2)))  # not on the loop
+    qtbot.mouseClick(view.race.button, LEFT)
+    assert not view.race.shown and view.grab_image() == off
+
+
+def test_each_open_dragon_says_its_holes_and_the_tiles_it_needs(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING)
+    Table(view, state)
+    view.race.button.setChecked(True)
+    (ring,) = [d for d in state.dragons() if d.colour == "O"]
+    expected = [f"{d.holes} hole{'s' if d.holes > 1 else ''} · needs {len(d.open_cells)}"
+                for d in state.dragons()]
+    assert race_texts(view) == sorted(expected)
+    assert "1 hole · needs 1" in race_texts(view)
+    # its one open cell, the centre, is ringed (dashed) in O's colour: the nearest to closing
+    image = view.grab_image()
+    centre = cell_centre((0, 0))
+    spot = screen(view, QPointF(centre.x(), centre.y() - APOTHEM * 0.62))
+    assert close(rgb(image, spot), O_COLOUR, 30)
+
+
+def test_tantrix_labels_give_each_dragons_score(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING, {"tantrix": True})
+    Table(view, state)
+    view.race.button.setChecked(True)
+    assert "1 hole · needs 1 · 1 pt" in race_texts(view)
+
+
+def test_the_overlay_comes_on_after_a_move_that_changes_the_race(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING[:5], {"tantrix": True})
+    table = Table(view, state)
+    assert not view.race.shown and race_texts(view) == []
+    last = O_RING[5]
+    table.chosen.append(f"{last[1]}{state.places().index(last[0]) + 1}")
+    table.play_chosen()  # closes O's ring: a loop and a dragon with a hole
+    assert view.race.shown and "1 hole · needs 1 · 1 pt" in race_texts(view)
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    assert not view.race.shown
+    table.show()  # the same position again: the player's choice stays
+    assert not view.race.shown

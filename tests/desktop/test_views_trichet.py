@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from desktop.dialogs import GameChoice
 from desktop.games import desk
@@ -40,11 +40,12 @@ def close(a, b, tolerance: int = 8) -> bool:
     return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
 
 
-def along_inset_edges(view: TrichetView, tri, steps: int = 60) -> list[QPoint]:
-    """Widget points along the outline the last-move marks draw (the triangle shrunk by 0.9
-    towards its centre)."""
+def along_inset_edges(view: TrichetView, tri, scale: float = 0.9, steps: int = 60
+                      ) -> list[QPoint]:
+    """Widget points along the outline the last-move marks draw (the triangle shrunk by
+    `scale` towards its centre)."""
     c = centroid(tri)
-    spots = [c + (scene_point(p) - c) * 0.9 for p in corners(tri)]
+    spots = [c + (scene_point(p) - c) * scale for p in corners(tri)]
     points = []
     for i in range(3):
         a, b = spots[i], spots[(i + 1) % 3]
@@ -238,3 +239,56 @@ def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None
     dialog.option_widgets["num_tiles"].setValue(40)  # the same option, another value
     assert not dialog.validate()
     assert dialog.error == "-size and -num_tiles are the same option: give one of them"
+
+
+# ---- the race overlay: open regions --------------------------------------------------------
+
+RING = {(-1, -1): "b", (0, -1): "a", (1, -1): "c", (-1, 0): "c", (0, 0): "a", (1, 0): "b"}
+
+
+def region_badges(view: TrichetView) -> dict[str, QGraphicsSimpleTextItem]:
+    return {item.text(): item for item in view.scene().items()
+            if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+            and item.text().endswith("\u25b5")}
+
+
+def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot, view) -> None:
+    """Oh's point (0, 0) ringed by five arcs: one triangle from closing."""
+    state = TrichetState.from_tiles({t: l for t, l in RING.items() if t != (1, 0)})
+    show(view, state)
+    assert region_badges(view) == {}  # off until asked
+    off = view.grab_image()
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    labels = sorted(item.text() for item in view.scene().items()
+                    if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+                    and item.text().endswith("\u25b5"))
+    closable = [r for r in state.open_regions() if r.closable]
+    assert labels == sorted(f"{len(r.missing)}\u25b5" for r in closable)
+    # the ring's badge sits on its point, in Oh's colour, framed and bold: the nearest
+    badge = region_badges(view)["1\u25b5"]
+    assert badge.font().bold()
+    image = view.grab_image()
+    plate = view.mapFromScene(badge.parentItem().sceneBoundingRect()).boundingRect()
+    inside = [QPoint(x, y) for x in range(plate.left() + 1, plate.right())
+              for y in range(plate.top() + 1, plate.bottom())]
+    assert sum(close(rgb(image, p), OH_STONE, 12) for p in inside) > len(inside) // 3
+    assert sum(rgb(image, p) == (15, 15, 15) for p in inside) > 10  # its frame and text
+    assert sum(rgb(off, p) == rgb(image, p) for p in inside) < len(inside) // 2
+    centre = view.point_screen_pos((0, 0))
+    # on its point, or just below it when another colour's nearest badge took the spot
+    assert plate.left() < centre.x() < plate.right()
+    assert plate.top() - plate.height() < centre.y() < plate.bottom()
+    # its missing triangle (1, 0) is outlined, dashed, in Oh's colour
+    edges = [rgb(image, p) for p in along_inset_edges(view, (1, 0), 0.8)]
+    assert sum(close(c, OH_STONE, 30) for c in edges) > len(edges) // 4
+
+
+def test_the_region_overlay_comes_on_after_a_move_that_changes_it(qtbot, view) -> None:
+    state = registry.new_game("trichet")
+    show(view, state)
+    assert not view.race.shown
+    state.play("f7")
+    show(view, state)
+    assert view.race.shown and region_badges(view)
+    qtbot.mouseClick(view.race.button, LEFT)
+    assert not view.race.shown and region_badges(view) == {}
