@@ -30,6 +30,7 @@ from desktop.views.interaction import Interaction
 from desktop.views.move_builder import Action
 from desktop.views.race import KEY as RACE_KEY
 from desktop.views.race import RaceOverlay, badge
+from desktop.views.reveal import MovedOn, order_number
 from rules.contracts import Coord, LoopTilePosition, TilePosition
 from rules.dragons import coord_text, edge_colours, parse_coord, regions
 
@@ -256,6 +257,7 @@ class DragonsView(Canvas2D):
         self.info.setStyleSheet("color: rgb(235,235,235); background: rgba(0,0,0,120); "
                                 "padding: 3px 6px; border-radius: 4px;")
         self.info.move(8, 8)
+        self.moved_on = MovedOn()
         self.race = RaceOverlay(self, "Loops and dragons",
                                 "Each player's longest loop, and each dragon with a hole: "
                                 "its holes and the empty cells it still needs")
@@ -277,11 +279,19 @@ class DragonsView(Canvas2D):
         self._palette = []
         colours = self._colours()
         self._draw_places(state)
-        for tile in state.placed():
-            for item in tile_items(self, cell_centre(tile.coord), tile.letter, self.cross,
-                                   colours):
+        placed = state.placed()
+        latest = max((t.ply for t in placed), default=0)
+        autos: dict[Coord, list[QGraphicsItem]] = {}  # the last move's auto tiles, in order
+        for tile in placed:
+            items = tile_items(self, cell_centre(tile.coord), tile.letter, self.cross,
+                               colours)
+            for item in items:
                 item.setZValue(TILE_Z)
-        self._mark_moves(state, last)
+            if tile.auto and tile.ply == latest:
+                autos[tile.coord] = items
+        self._mark_moves(state, last, autos)
+        if self.moved_on.follow(len(placed), latest):
+            self.reveal.start(list(autos.values()))
         self._draw_race(state)
         outcome = state.outcome()
         if outcome.over and outcome.chain:
@@ -352,8 +362,11 @@ class DragonsView(Canvas2D):
             c = cell_centre(coord)
             text.setPos(c.x() - box.width() / 2, c.y() - box.height() / 2)
 
-    def _mark_moves(self, state: TilePosition, last: Sequence[str]) -> None:
-        """The last move's own tile (the base's yellow outline) and its auto tiles (cyan)."""
+    def _mark_moves(self, state: TilePosition, last: Sequence[str],
+                    autos: dict[Coord, list[QGraphicsItem]]) -> None:
+        """The last move's own tile (the base's yellow outline) and its auto tiles (cyan,
+        numbered in the order the rules laid them); each auto tile's marks join its items
+        in `autos`."""
         placed = state.placed()
         latest = max((t.ply for t in placed), default=0)
         if latest == 0:
@@ -363,10 +376,10 @@ class DragonsView(Canvas2D):
         pen = QPen(AUTO_MARK)
         pen.setWidthF(R * 0.08)
         pen.setStyle(Qt.PenStyle.DashLine)
-        for tile in placed:
-            if tile.ply == latest and tile.auto:
-                item = self.scene().addPolygon(hexagon(cell_centre(tile.coord), 0.97), pen)
-                item.setZValue(AUTO_Z)
+        for number, (coord, items) in enumerate(autos.items(), 1):
+            ring = self.scene().addPolygon(hexagon(cell_centre(coord), 0.97), pen)
+            ring.setZValue(AUTO_Z)
+            items += [ring, *order_number(self, str(number), cell_centre(coord), R * 0.34)]
 
     def _trace_loop(self, chain: Sequence[str]) -> None:
         """The winning loop: a white line through its tiles' centres and shared edges."""
@@ -564,19 +577,19 @@ class DragonsView(Canvas2D):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton and not self._dragging:
+            if self._press is not None:  # not a click that finished the auto tiles
+                self.choose(1)
             self._press = None
-            self.choose(1)
             return
         super().mouseReleaseEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def board_key(self, event: QKeyEvent) -> bool:
+        """L: the race overlay; Space (Shift+Space): the next (previous) fitting tile."""
         if event.key() == RACE_KEY:
             self.race.toggle()
-            event.accept()
-            return
+            return True
         if event.key() == Qt.Key.Key_Space:
             shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
             self.choose(-1 if shift else 1)
-            event.accept()
-            return
-        super().keyPressEvent(event)
+            return True
+        return False

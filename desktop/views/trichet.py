@@ -31,6 +31,7 @@ from desktop.views.interaction import Interaction
 from desktop.views.move_builder import Action
 from desktop.views.race import KEY as RACE_KEY
 from desktop.views.race import RaceOverlay, badge
+from desktop.views.reveal import MovedOn, order_number
 from rules.contracts import Coord, OpenRegion, RegionTilePosition
 from rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
                                  triangle_at)
@@ -124,6 +125,7 @@ class TrichetView(Canvas2D):
         self.state: RegionTilePosition | None = None
         self._numbers: dict[Coord, int] = {}
         self._places: list[Coord] = []
+        self.moved_on = MovedOn()
         self.race = RaceOverlay(self, "Open regions",
                                 "How many empty triangles each open region still has around "
                                 "it; ringed, each colour's nearest to closing")
@@ -153,19 +155,27 @@ class TrichetView(Canvas2D):
         self._numbers = {tri: k for k, tri in enumerate(self._places, 1)}
         edge = QPen(EDGE)
         edge.setWidthF(1.0)
-        for tile in state.placed():
+        placed = state.placed()
+        latest = max((t.ply for t in placed), default=0)
+        autos: dict[Coord, list[QGraphicsItem]] = {}  # the last move's auto tiles, in order
+        for tile in placed:
             arc, rest = tile_parts(tile.coord, tile.letter)
             colours = CORNER_COLOURS[tile.letter]
             odd = ODD_CORNER[tile.letter]
-            self.scene().addPath(rest, QPen(Qt.PenStyle.NoPen),
-                                 QBrush(self.side_colour(colours[(odd + 1) % 3])))
-            self.scene().addPath(arc, QPen(Qt.PenStyle.NoPen),
-                                 QBrush(self.side_colour(colours[odd])))
-            self.scene().addPolygon(triangle_polygon(tile.coord), edge)
+            no_line = QPen(Qt.PenStyle.NoPen)
+            items: list[QGraphicsItem] = [
+                self.scene().addPath(rest, no_line,
+                                     QBrush(self.side_colour(colours[(odd + 1) % 3]))),
+                self.scene().addPath(arc, no_line, QBrush(self.side_colour(colours[odd]))),
+                self.scene().addPolygon(triangle_polygon(tile.coord), edge)]
+            if tile.auto and tile.ply == latest:
+                autos[tile.coord] = items
         self._draw_places()
         self._draw_race(state)
         if last:  # a tile move, not a pass or a resignation
-            self._mark_last_tiles(state)
+            self._mark_last_tiles(state, autos)
+        if self.moved_on.follow(len(placed), latest):
+            self.reveal.start(list(autos.values()))
         outcome = state.outcome()
         if outcome.over and outcome.chain:
             self._mark_region(state, outcome.chain)
@@ -210,19 +220,27 @@ class TrichetView(Canvas2D):
                                 centre.y() - size * 0.6, size, colour, taken, bold=marked),
                           MARK_Z + (2 if marked else 1))
 
-    def _mark_last_tiles(self, state: RegionTilePosition) -> None:
-        """The last move's own tile outlined solid, its auto tiles dashed."""
+    def _mark_last_tiles(self, state: RegionTilePosition,
+                         autos: dict[Coord, list[QGraphicsItem]]) -> None:
+        """The last move's own tile outlined solid, its auto tiles dashed and numbered in
+        the order the rules laid them (their marks join their items in `autos`)."""
         placed = state.placed()
         last_ply = max((t.ply for t in placed), default=0)
         for tile in placed:
-            if tile.ply != last_ply:
+            if tile.ply != last_ply or tile.auto:
                 continue
-            pen = QPen(AUTO_MARK if tile.auto else LAST_MOVE)
-            pen.setWidthF(SIDE * (0.05 if tile.auto else 0.07))
+            pen = QPen(LAST_MOVE)
+            pen.setWidthF(SIDE * 0.07)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if tile.auto:
-                pen.setStyle(Qt.PenStyle.DashLine)
             self.scene().addPolygon(self._inset(tile.coord, 0.9), pen).setZValue(MARK_Z)
+        pen = QPen(AUTO_MARK)
+        pen.setWidthF(SIDE * 0.05)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        for number, (tri, items) in enumerate(autos.items(), 1):
+            mark = self.scene().addPolygon(self._inset(tri, 0.9), pen)
+            mark.setZValue(MARK_Z)
+            items += [mark, *order_number(self, str(number), centroid(tri), SIDE * 0.2)]
 
     def _mark_region(self, state: RegionTilePosition, chain: Iterable[str]) -> None:
         """Lighten each closed winning region (exactly its colour's parts of its tiles)
@@ -359,12 +377,12 @@ class TrichetView(Canvas2D):
             sign.setZValue(MARK_Z + 20)
             self._overlay = [sign]
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def board_key(self, event: QKeyEvent) -> bool:
+        """L: the race overlay."""
         if event.key() == RACE_KEY:
             self.race.toggle()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+            return True
+        return False
 
     def click_target(self, name: str) -> Action | None:
         if name.startswith("t:") and self.state is not None:

@@ -154,6 +154,7 @@ def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None
     table.play_chosen()
     assert [(t.coord, t.letter, t.auto) for t in table.state.tiles_of_move(4)] == [
         ((1, -5), "a", False), ((0, -4), "e", True)]
+    qtbot.waitUntil(lambda: not view.reveal.running)  # the auto tile appears by itself
     save(view, "dragons_game.png")
     image = view.grab_image()
     # the auto tile is drawn (e: O on SW, NW, N) and ringed in cyan; the move's own tile in
@@ -365,3 +366,46 @@ def test_the_overlay_comes_on_after_a_move_that_changes_the_race(qtbot, view) ->
     assert not view.race.shown
     table.show()  # the same position again: the player's choice stays
     assert not view.race.shown
+
+
+# ---- a move's auto tiles, one after the other ---------------------------------------------------
+
+def tile_shown(image: QImage, view: DragonsView, coord) -> bool:
+    """Whether a tile covers the cell: its face and bands, not the bare table, half way
+    from its centre to each edge."""
+    centre = cell_centre(coord)
+    spots = [screen(view, edge_point(centre, d, depth=0.55)) for d in range(6)]
+    return sum(not close(rgb(image, s), (48, 52, 58), 4) for s in spots) >= 5
+
+
+def test_dragons_auto_tiles_appear_in_order_and_a_key_finishes_them(qtbot, view) -> None:
+    import random
+
+    rng = random.Random(4)
+    state = registry.new_game("dragons")
+    while True:  # a random game up to a move that makes the rules lay three tiles or more
+        before = state.copy()
+        state.play(rng.choice(state.legal_moves()))
+        autos = [t.coord for t in state.tiles_of_move(state.ply) if t.auto]
+        if len(autos) >= 3:
+            break
+    table = Table(view, before)
+    table.state = state
+    table.show()
+    view.race.button.setChecked(False)  # its labels might fall on the tiles watched
+    seen: list[tuple[bool, ...]] = []
+
+    def look() -> bool:
+        image = view.grab_image()
+        shown = tuple(tile_shown(image, view, c) for c in autos[:2])
+        if not seen or seen[-1] != shown:
+            seen.append(shown)
+        return all(shown)
+
+    qtbot.waitUntil(look, timeout=5000)
+    assert seen == [(False, False), (True, False), (True, True)]
+    assert view.reveal.running  # the third is still to come: a key shows it at once
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_Escape)
+    assert not view.reveal.running
+    image = view.grab_image()
+    assert all(tile_shown(image, view, c) for c in autos)

@@ -13,7 +13,8 @@ from desktop.dialogs import GameChoice
 from desktop.games import desk
 from desktop.main_window import MainWindow
 from desktop.views.canvas2d import LAST_MOVE
-from desktop.views.trichet import AUTO_MARK, TrichetView, centroid, scene_point
+from desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
+                                   triangle_polygon)
 from rules import registry
 from rules.trichet import TrichetState
 from rules.trichet_tiles import corners, edge_neighbours
@@ -96,6 +97,7 @@ def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) 
     assert chosen.args == ["f7"]
     state.play("f7")
     show(view, state)
+    qtbot.waitUntil(lambda: not view.reveal.running)  # the auto tiles appear by themselves
     image = view.grab_image()
     # The auto tile `d` above the gap: Dot's arc at its apex, Oh's colour below.
     assert close(rgb(image, view.near_corner((1, -1), 0)), DOT_RED)
@@ -292,3 +294,66 @@ def test_the_region_overlay_comes_on_after_a_move_that_changes_it(qtbot, view) -
     assert view.race.shown and region_badges(view)
     qtbot.mouseClick(view.race.button, LEFT)
     assert not view.race.shown and region_badges(view) == {}
+
+
+# ---- a move's auto tiles, one after the other ---------------------------------------------------
+
+def tile_shown(image: QImage, view: TrichetView, tri) -> bool:
+    """Whether a tile's colours are at two of the triangle's corners."""
+    spots = [view.near_corner(tri, corner, 0.7) for corner in range(3)]
+    return sum(close(rgb(image, s), DOT_RED, 12) or close(rgb(image, s), OH_STONE, 12)
+               for s in spots) >= 2
+
+
+def after_f7(view: TrichetView) -> list:
+    """The help page's move f7 shown after the opening: its three auto tiles, in order."""
+    state = registry.new_game("trichet")
+    show(view, state)
+    state.play("f7")
+    show(view, state)
+    own, autos = state.tiles_of_move(1)
+    assert [t.coord for t in autos] == [(1, -1), (1, 0), (3, 0)]
+    return [t.coord for t in autos]
+
+
+def test_auto_tiles_appear_one_after_the_other_in_the_rules_order(qtbot, view) -> None:
+    autos = after_f7(view)
+    seen: list[tuple[bool, ...]] = []
+
+    def look() -> bool:
+        image = view.grab_image()
+        shown = tuple(tile_shown(image, view, tri) for tri in autos)
+        if not seen or seen[-1] != shown:
+            seen.append(shown)
+        return all(shown)
+
+    qtbot.waitUntil(look, timeout=5000)
+    assert seen == [(False, False, False), (True, False, False), (True, True, False),
+                    (True, True, True)]
+    assert not view.reveal.running
+    # they stay marked, dashed and numbered 1, 2, 3 in that order, until the next move
+    numbers = {item.text(): item for item in view.scene().items()
+               if isinstance(item, QGraphicsSimpleTextItem) and item.text() in "123"
+               and item.parentItem() is not None}
+    for number, tri in zip("123", autos):
+        spot = view.mapFromScene(numbers[number].sceneBoundingRect().center())
+        assert view.mapFromScene(triangle_polygon(tri)).containsPoint(
+            spot, Qt.FillRule.OddEvenFill)
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+def test_a_key_or_a_click_finishes_the_auto_tiles_at_once(qtbot, view, how) -> None:
+    autos = after_f7(view)
+    assert view.reveal.running
+    image = view.grab_image()
+    assert not any(tile_shown(image, view, tri) for tri in autos)
+    chosen: list[str] = []
+    view.moveChosen.connect(chosen.append)
+    if how == "key":
+        qtbot.keyClick(view.viewport(), Qt.Key.Key_A)
+    else:
+        qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((0, -2), 1))
+    assert not view.reveal.running
+    image = view.grab_image()
+    assert all(tile_shown(image, view, tri) for tri in autos)
+    assert chosen == []  # the click only hurried the tiles: it played nothing
