@@ -357,3 +357,34 @@ def test_a_key_or_a_click_finishes_the_auto_tiles_at_once(qtbot, view, how) -> N
     image = view.grab_image()
     assert all(tile_shown(image, view, tri) for tri in autos)
     assert chosen == []  # the click only hurried the tiles: it played nothing
+
+
+def test_the_move_lists_auto_tiles_are_named_on_hover_and_shown_on_click(qtbot, window) -> None:
+    window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
+    for move in ("f7", "e1"):
+        window.move_line.setText(move)
+        qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    table = window.panel.table
+    cell = table.item(0, 0)
+    assert cell.text() == "f7 +3 auto"
+    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d, d and f. Click "
+                              "the move to see them on the board, dashed in cyan, numbered "
+                              "in that order.")
+    _, autos = window.session.current.tiles_of_move(2)
+    assert table.item(0, 1).toolTip().startswith(
+        f"Then the rules laid {len(autos)} tiles by themselves: "
+        f"{', '.join(t.letter for t in autos[:-1])} and {autos[-1].letter}.")
+    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(cell).center())
+    assert window.session.viewed == 1
+    view = window.view
+    view.reveal.finish()
+    image = view.grab_image()
+    for number, tri in zip("123", [(1, -1), (1, 0), (3, 0)]):
+        dashes = [rgb(image, p) for p in along_inset_edges(view, tri)]
+        blue = (AUTO_MARK.red(), AUTO_MARK.green(), AUTO_MARK.blue())
+        assert any(close(c, blue, 30) for c in dashes), tri
+        label = next(item for item in view.scene().items()
+                     if isinstance(item, QGraphicsSimpleTextItem) and item.text() == number
+                     and item.parentItem() is not None)
+        assert view.mapFromScene(triangle_polygon(tri)).containsPoint(
+            view.mapFromScene(label.sceneBoundingRect().center()), Qt.FillRule.OddEvenFill)
