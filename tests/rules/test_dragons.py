@@ -227,24 +227,6 @@ def test_refused_moves_change_nothing(text: str, reason: str) -> None:
     assert snapshot(state) == before
 
 
-@pytest.mark.parametrize("options", ["", "-cross", "-tantrix"])
-@pytest.mark.parametrize("move", ["ab1", "AB1", "aB1", "abcdef9", "aa1", "abc12", "zz1"])
-def test_a_move_of_several_letters_is_refused_at_every_ply(options: str, move: str) -> None:
-    """The gap duty and the fit test must never see such a move: it is refused first, with
-    the same reason in every position."""
-    state, rng = new(f"-num_tiles=16 {options}"), random.Random(26)
-    while state.to_move is not None:
-        before = snapshot(state)
-        with pytest.raises(MoveError) as error:
-            state.play(move)
-        letters = move.rstrip("0123456789").lower()
-        assert error.value.reason == (
-            f"a move places one tile: {letters} is {len(letters)} letters; write one "
-            "orientation letter and a place number, such as d3")
-        assert snapshot(state) == before
-        state.play(rng.choice(state.legal_moves()))
-
-
 def test_moves_are_case_insensitive_and_canonical() -> None:
     state = new()
     assert state.play(" D1 ") == "d1"

@@ -409,26 +409,6 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(move: str, r
     assert unchanged(state) == before
 
 
-MULTI_LETTER = ["ab1", "AB1", "aB1", "abcdef9", "aa1", "dd3", "abc12", "zz1", "fe2"]
-
-
-@pytest.mark.parametrize("move", MULTI_LETTER)
-def test_a_move_of_several_letters_is_refused_at_every_ply(move: str) -> None:
-    """Every letter of `ab1` is a tile letter, so a test of the letter against "abcdef" as a
-    substring let it through to a KeyError (issue 26)."""
-    state, rng = new("-size=20"), random.Random(26)
-    while state.to_move is not None:
-        before = unchanged(state)
-        with pytest.raises(MoveError) as error:
-            state.play(move)
-        letters = move.rstrip("0123456789").lower()
-        assert error.value.reason == (
-            f"a move places one tile: {letters} is {len(letters)} letters; write one letter "
-            "a to f and a place number, as in d3")
-        assert unchanged(state) == before
-        state.play(rng.choice(state.legal_moves()))
-
-
 def test_moves_are_canonical_lower_case() -> None:
     state = new()
     assert state.play(" F07 ") == "f7" and state.moves == ["f7"]
