@@ -150,6 +150,11 @@ class TilePosition(Position, Protocol):
         """The canonical move that puts the tile `letter` at the numbered place `coord`."""
         ...
 
+    def move_place(self, move: str) -> Coord | None:
+        """The place a move (canonical text, read in this position) lays its tile on; None
+        for a move that lays none (a resignation)."""
+        ...
+
     @property
     def pool_left(self) -> int:
         """Tiles not yet on the table."""

@@ -341,6 +341,10 @@ class DragonsState(GameState):
         places = self.places()
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
+    def move_place(self, move: str) -> Coord | None:
+        cells = self.move_cells(move)
+        return parse_coord(cells[0]) if cells else None
+
     def move_key(self, move: str) -> str:
         """The orientation and the place's coordinates (`"d@3,-1"`): place numbers change
         from position to position."""

@@ -145,15 +145,20 @@ class TrichetState(GameState):
         match = _MOVE.fullmatch(move)
         return (f"{match.group(1)}{int(match.group(2))}",) if match else ()
 
-    def move_key(self, move: str) -> str:
-        """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
-        from position to position."""
+    def move_place(self, move: str) -> Coord | None:
         match = _MOVE.fullmatch(move)
         order = self.places()
         if match is None or not 1 <= int(match.group(2)) <= len(order):
+            return None
+        return order[int(match.group(2)) - 1]
+
+    def move_key(self, move: str) -> str:
+        """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
+        from position to position."""
+        place = self.move_place(move)
+        if place is None:
             return move
-        x, r = order[int(match.group(2)) - 1]
-        return f"{match.group(1)}@{x},{r}"
+        return f"{move.rstrip('0123456789')}@{place[0]},{place[1]}"
 
     def playout_move(self, rng: random.Random) -> str:
         """A move that closes a winning region of the mover's colour when one does, else a
