@@ -112,7 +112,8 @@ class TrichetState(GameState):
         colours = [self._colour.get(point) for point in corners(coord)]
         if all(colour is None for colour in colours):
             return "a tile must touch a placed tile by an edge or a corner"
-        return (f"its three corners are already all {COLOUR_NAMES[colours[0] or OH]}, "
+        colour = colours[0] or OH
+        return (f"its three corners are already all {COLOUR_NAMES[colour]} ({colour}), "
                 "and every tile has corners of both colours")
 
     def move_text(self, letter: str, coord: Coord) -> str:
@@ -249,8 +250,9 @@ class TrichetState(GameState):
         for name, point, want in zip(names, corners(tri), CORNER_COLOURS[letter]):
             have = self._colour.get(point)
             if have is not None and have != want:
-                return (f"tile {letter} puts {COLOUR_NAMES[want]} on the {name} corner, "
-                        f"which is already {COLOUR_NAMES[have]}; here fit: {', '.join(fits)}")
+                return (f"tile {letter} puts {COLOUR_NAMES[want]} colour ({want}) on the "
+                        f"{name} corner, which is already {COLOUR_NAMES[have]} ({have}); "
+                        f"here fit: {', '.join(fits)}")
         raise AssertionError("a letter that agrees with every corner fits")
 
     def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:

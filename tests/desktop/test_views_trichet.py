@@ -146,7 +146,7 @@ def test_a_click_where_no_tile_may_go_says_why(qtbot, view) -> None:
     chosen: list[str] = []
     view.moveChosen.connect(chosen.append)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((1, -1))))
-    assert hints[-1] == ("no tile may go here: its three corners are already all oh (o), and "
+    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's (o), and "
                          "every tile has corners of both colours")
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((0, 0))))
     assert hints[-1] == "tile a: an opening tile"
