@@ -31,7 +31,7 @@ from desktop.views.move_builder import Action
 from desktop.views.race import KEY as RACE_KEY
 from desktop.views.race import RaceOverlay, badge
 from desktop.views.reveal import MovedOn, order_number
-from rules.contracts import Coord, LoopTilePosition, TilePosition
+from rules.contracts import Coord, Dragon, LoopTilePosition, TileLoop, TilePosition
 from rules.dragons import coord_text, edge_colours, parse_coord, regions
 
 R = 40.0                          # scene units from a tile's centre to a corner
@@ -300,11 +300,17 @@ class DragonsView(Canvas2D):
         self._update_info(state)
 
     def _draw_race(self, state: LoopTilePosition) -> None:
-        """The race overlay: each longest loop traced in its colour, for each dragon with a
-        hole a label (holes, the tiles it still needs, its Tantrix score), and for each
-        colour's open dragon nearest to closing a dashed ring on each empty cell it needs."""
-        loops, dragons = state.loops(), state.dragons()
-        self.race.follow((tuple(loops), tuple(dragons)), len(state.placed()))
+        """The race overlay's facts for this position: the loops and the dragons with a hole
+        (drawn when the overlay is shown)."""
+        loops, dragons = tuple(state.loops()), tuple(state.dragons())
+        self.race.follow((loops, dragons), len(state.placed()),
+                         lambda: self._draw_race_items(state, loops, dragons))
+
+    def _draw_race_items(self, state: LoopTilePosition, loops: Sequence[TileLoop],
+                         dragons: Sequence[Dragon]) -> None:
+        """Each longest loop traced in its colour; for each dragon a label (holes, the tiles
+        it still needs, its Tantrix score); for each colour's open dragon nearest to closing,
+        a dashed ring on each empty cell it needs."""
         colours = self._colours()
         for loop in loops:
             self.race.add(self._loop_items(loop.tiles, colours[loop.colour]), RACE_Z)

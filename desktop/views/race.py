@@ -1,15 +1,16 @@
 """The tile views' race overlay: what is closing, drawn on the board when asked.
 
 Dragons shows its loops and its dragons' holes and open cells, Trichet its open regions'
-missing triangles. The overlay is a set of scene items drawn with every position and shown
-or hidden by a checkable button in the view's corner (or its key, L); it switches itself on
-after a move that changed what it shows, so the player sees what the move did to the race,
-and stays as the player left it otherwise (walking back through the moves included).
+missing triangles. The overlay is a set of scene items shown or hidden by a checkable button
+in the view's corner (or its key, L); they are drawn only once it is shown (a crowded table's
+labels take longer to draw than the facts take to count: benchmarks/race_overlay.py). It
+switches itself on after a move that changed what it shows, so the player sees what the move
+did to the race, and stays as the player left it otherwise (walking back included).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
@@ -37,6 +38,7 @@ class RaceOverlay:
         self.items: list[QGraphicsItem] = []
         self._key: Hashable | None = None
         self._tiles = -1
+        self._draw: Callable[[], None] | None = None  # draws this position's overlay
 
     @property
     def shown(self) -> bool:
@@ -45,14 +47,17 @@ class RaceOverlay:
     def toggle(self) -> None:
         self.button.toggle()
 
-    def follow(self, key: Hashable, tiles: int) -> None:
+    def follow(self, key: Hashable, tiles: int, draw: Callable[[], None]) -> None:
         """A new position, whose race is summed up by `key`, with `tiles` on the table (its
-        scene was cleared, so the old items are gone): on when tiles were added and the race
-        changed."""
+        scene was cleared, so the old items are gone), and `draw`, which draws its overlay
+        through `add` when it is shown: on when tiles were added and the race changed."""
         self.items = []
+        self._draw = draw
         if self._key is not None and tiles > self._tiles and key != self._key:
             self.button.setChecked(True)
         self._key, self._tiles = key, tiles
+        if self.shown:
+            self._draw_once()
 
     def add(self, items: Iterable[QGraphicsItem], z: float) -> None:
         for item in items:
@@ -61,8 +66,15 @@ class RaceOverlay:
             self.items.append(item)
 
     def _show(self, on: bool) -> None:
+        if on:
+            self._draw_once()
         for item in self.items:
             item.setVisible(on)
+
+    def _draw_once(self) -> None:
+        draw, self._draw = self._draw, None
+        if draw is not None:
+            draw()
 
 
 def badge(scene: QGraphicsScene, text: str, centre_x: float, top: float, size: float,

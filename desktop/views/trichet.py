@@ -196,11 +196,17 @@ class TrichetView(Canvas2D):
             text.setPos(c.x() - box.width() / 2, c.y() - box.height() / 2)
 
     def _draw_race(self, state: RegionTilePosition) -> None:
-        """The race overlay: on each open region that can still close, the number of empty
-        triangles around it; each colour's nearest to closing (fewest, then the most tiles)
-        ringed, with those triangles outlined in its colour."""
-        regions = [r for r in state.open_regions() if r.closable]
-        self.race.follow(tuple(regions), len(state.placed()))
+        """The race overlay's facts for this position: the open regions that can still
+        close (drawn when the overlay is shown)."""
+        regions = tuple(r for r in state.open_regions() if r.closable)
+        self.race.follow(regions, len(state.placed()),
+                         lambda: self._draw_race_items(state, regions))
+
+    def _draw_race_items(self, state: RegionTilePosition, regions: Sequence[OpenRegion]
+                         ) -> None:
+        """On each region the number of empty triangles around it; each colour's nearest
+        to closing (fewest, then the most tiles) framed, those triangles dashed in its
+        colour."""
         nearest = {colour: min((r for r in regions if r.colour == colour), default=None,
                                key=lambda r: (len(r.missing), -len(r.tiles)))
                    for colour in state.sides}

@@ -258,7 +258,9 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
     """Oh's point (0, 0) ringed by five arcs: one triangle from closing."""
     state = TrichetState.from_tiles({t: l for t, l in RING.items() if t != (1, 0)})
     show(view, state)
-    assert region_badges(view) == {}  # off until asked
+    assert region_badges(view) == {}  # off until asked, and not even drawn
+    assert not any(isinstance(item, QGraphicsSimpleTextItem) and item.text().endswith("\u25b5")
+                   for item in view.scene().items())
     off = view.grab_image()
     qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
     labels = sorted(item.text() for item in view.scene().items()
