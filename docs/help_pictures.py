@@ -30,10 +30,10 @@ from PySide6.QtCore import QCoreApplication, QElapsedTimer, Qt  # noqa: E402
 if QCoreApplication.instance() is None:  # (a test may load this with its application up)
     QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QGraphicsScene  # noqa: E402
 
-from PySide6.QtCore import QPointF, QRectF  # noqa: E402
-from PySide6.QtGui import QColor, QFont  # noqa: E402
+from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtGui import QBrush, QColor, QFont, QPen  # noqa: E402
 
 from desktop.games import desk  # noqa: E402
 from desktop.views.base import BoardView  # noqa: E402
@@ -166,7 +166,7 @@ def draw_tiles(widget: object, game: str) -> None:
     font.setBold(True)
     if isinstance(widget, DragonsView):
         widget.set_position(registry.new_game("dragons"), {}, None, None)
-        scene, colours = widget.scene(), widget._colours()
+        scene, colours = widget.scene(), widget.side_colours()
         scene.clear()
         font.setPixelSize(round(R * 0.6))
         for i, letter in enumerate(letters()):
@@ -184,8 +184,10 @@ def draw_tiles(widget: object, game: str) -> None:
                 arc, rest = tile_parts(tri, letter)
                 colours = CORNER_COLOURS[letter]
                 odd = ODD_CORNER[letter]
-                scene.addPath(rest, Qt.PenStyle.NoPen, widget.side_colour(colours[(odd + 1) % 3]))
-                scene.addPath(arc, Qt.PenStyle.NoPen, widget.side_colour(colours[odd]))
+                scene.addPath(rest, QPen(Qt.PenStyle.NoPen),
+                              QBrush(widget.side_colour(colours[(odd + 1) % 3])))
+                scene.addPath(arc, QPen(Qt.PenStyle.NoPen),
+                              QBrush(widget.side_colour(colours[odd])))
                 if up:
                     label(scene, letter, font, QPointF(centroid(tri).x(), -28))
     else:
@@ -196,10 +198,10 @@ def draw_tiles(widget: object, game: str) -> None:
     widget.fitInView(box, Qt.AspectRatioMode.KeepAspectRatio)
 
 
-def label(scene: object, text: str, font: QFont, centre: QPointF) -> None:
-    item = scene.addSimpleText(text, font)  # type: ignore[attr-defined]
+def label(scene: QGraphicsScene, text: str, font: QFont, centre: QPointF) -> None:
+    item = scene.addSimpleText(text, font)
     item.setBrush(LABEL)
-    box: QRectF = item.boundingRect()
+    box = item.boundingRect()
     item.setPos(centre.x() - box.width() / 2, centre.y() - box.height() / 2)
 
 

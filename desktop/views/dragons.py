@@ -6,13 +6,18 @@ players' colours: the front's shoulder bands (three edges), the back's arcs and 
 and the joined tails of `-cross`. Everything is vector drawing, so it stays crisp at any zoom.
 
 Targets are cells named `"x,y"` (the engine's coordinates, as `move_cells` and the result's
-chain name them). Pointing at a numbered place shows a palette of the tiles that fit there
-and a ghost of the chosen one; moving over the palette, the Space key (Shift+Space back) or
-a right click chooses another; a left click lays it. A place where nothing may go says why.
+chain name them). Pointing at a numbered place shows a palette of the tiles that fit there,
+outside the ring of its six neighbours (`palette_rect`), and a ghost of the chosen one;
+moving over the palette (the place stays hovered on the way), the Space key (Shift+Space
+back) or a right click chooses another; a left click lays it. A place where nothing may go
+says why.
 
-Layers, bottom to top: places (outlines and numbers, gaps in orange), tiles, the marks of the
-last move (its own tile in the canvas base's yellow, its auto tiles in cyan), the winning
-loop traced through its tiles, and the hover palette and ghost.
+The view reads the position through `LoopTilePosition` (rules/contracts.py) only. Layers,
+bottom to top: places (outlines and numbers, gaps in orange), tiles, the race overlay's
+loops and rings (desktop/views/race.py, key L), the marks of the last move (its own tile in
+the canvas base's yellow, its auto tiles dashed in cyan and numbered, revealed one by one:
+desktop/views/reveal.py), the overlay's labels, the winning loop traced through its tiles,
+and the hover palette and ghost.
 """
 
 from __future__ import annotations
@@ -277,7 +282,7 @@ class DragonsView(Canvas2D):
                       } - set(self._tiles)
         self._choice = 0
         self._palette = []
-        colours = self._colours()
+        colours = self.side_colours()
         self._draw_places(state)
         placed = state.placed()
         latest = max((t.ply for t in placed), default=0)
@@ -311,7 +316,7 @@ class DragonsView(Canvas2D):
         """Each longest loop traced in its colour; for each dragon a label (holes, the tiles
         it still needs, its Tantrix score); for each colour's open dragon nearest to closing,
         a dashed ring on each empty cell it needs."""
-        colours = self._colours()
+        colours = self.side_colours()
         for loop in loops:
             self.race.add(self._loop_items(loop.tiles, colours[loop.colour]), RACE_Z)
         taken: list[QRectF] = []
@@ -502,7 +507,7 @@ class DragonsView(Canvas2D):
     def hover_items(self, name: str, action: Action) -> list[QGraphicsItem]:
         if action.kind != "play":
             return super().hover_items(name, action)
-        colours = self._colours()
+        colours = self.side_colours()
         fits = self.fits(name)
         chosen = self.chosen(name)
         assert chosen is not None
@@ -538,7 +543,8 @@ class DragonsView(Canvas2D):
                 items.append(self.scene().addPolygon(hexagon(spot, scale * 1.1), pen))
         return items
 
-    def _colours(self) -> dict[str, QColor]:
+    def side_colours(self) -> dict[str, QColor]:
+        """Each side's colour as the tiles are drawn in."""
         return {side: qcolour(self.play.colour(side)) for side in ("O", "X")}
 
     def suggestion_items(self, move: str) -> list[QGraphicsItem]:
@@ -547,7 +553,7 @@ class DragonsView(Canvas2D):
         if state is None or not cells or move[:1] not in state.fitting(parse_coord(cells[0])):
             return []
         return tile_items(self, cell_centre(parse_coord(cells[0])), move[0], self.cross,
-                          self._colours(), 0.92, 170)
+                          self.side_colours(), 0.92, 170)
 
     def _palette_hit(self, point: QPointF) -> str | None:
         """The palette tile under a scene point; "" over the rest of the palette."""

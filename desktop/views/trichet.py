@@ -12,8 +12,10 @@ other triangle the status bar says what is there or why no tile may go there.
 
 Targets are named as the engine names them: a place by its move text (`f7`, whose cell it
 is), any triangle `t:x,r`, a lattice point `p:x,y` (the result's chain). The last move's own
-tile is outlined in yellow, its auto tiles dashed; a won game lightens the winning region
-and dots its points.
+tile is outlined in yellow, its auto tiles dashed and numbered, revealed one by one
+(desktop/views/reveal.py); a won game lightens the winning region and dots its points. The
+race overlay (desktop/views/race.py, key L) labels the open regions with their empty
+triangles. The view reads the position through `RegionTilePosition` (rules/contracts.py).
 """
 
 from __future__ import annotations
