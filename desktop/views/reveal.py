@@ -66,6 +66,15 @@ class Reveal(QObject):
     def running(self) -> bool:
         return bool(self._groups)
 
+    @property
+    def step_ms(self) -> int:
+        """The time between two groups (tests that watch each step lengthen it)."""
+        return self._timer.interval()
+
+    @step_ms.setter
+    def step_ms(self, ms: int) -> None:
+        self._timer.setInterval(ms)
+
     def start(self, groups: Sequence[Sequence[QGraphicsItem]]) -> None:
         """Hide every group now and show them in turn, the first a step from now."""
         self.drop()

@@ -389,6 +389,7 @@ def test_dragons_auto_tiles_appear_in_order_and_a_key_finishes_them(qtbot, view)
         autos = [t.coord for t in state.tiles_of_move(state.ply) if t.auto]
         if len(autos) >= 3:
             break
+    view.reveal.step_ms = 700  # every step seen, even on a busy machine
     table = Table(view, before)
     table.state = state
     table.show()

@@ -319,6 +319,7 @@ def after_f7(view: TrichetView) -> list:
 
 
 def test_auto_tiles_appear_one_after_the_other_in_the_rules_order(qtbot, view) -> None:
+    view.reveal.step_ms = 700  # every step seen, even on a busy machine
     autos = after_f7(view)
     seen: list[tuple[bool, ...]] = []
 
