@@ -261,7 +261,7 @@ def test_the_palette_never_covers_the_place_or_its_neighbours(qtbot, view, size)
         visible = view.mapToScene(view.viewport().rect()).boundingRect()
         shown = [c for c in places if visible.contains(cell_centre(c))]
         assert shown, (size, zoom)
-        for coord in shown:
+        for coord in shown[::max(1, len(shown) // 8)]:  # eight places round the table
             view.show_hover(None)
             before = view.grab_image()
             view.show_hover(coord_text(coord))
