@@ -16,12 +16,13 @@ PADDING = 8
 def caption_lines(session: Session, title: str) -> list[str]:
     """`Druid -size=8`, `V alice - H bob`, `after move 12 of 30: V played c3` or `start`,
     and the result when the position shown ends the game."""
-    players = "  -  ".join(f"{side} {session.name(side)}" for side in session.sides)
+    players = "  -  ".join(f"{session.side_name(side)} {session.name(side)}"
+                           for side in session.sides)
     if session.viewed == 0:
         where = f"start position ({session.ply} moves in the game)"
     else:
         mover = session.sides[(session.viewed - 1) % len(session.sides)]
-        where = (f"after move {session.viewed} of {session.ply}: {mover} played "
+        where = (f"after move {session.viewed} of {session.ply}: {session.side_name(mover)} played "
                  f"{session.last_move_shown}")
     lines = [title, players, where]
     result = session.result_text()

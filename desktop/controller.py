@@ -36,6 +36,7 @@ from desktop import autosave
 from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
 from desktop.session import GameChoice, Played, Session
+from desktop.suggestions import shown_suggestions
 
 
 class GameController(QObject):
@@ -298,7 +299,7 @@ class GameController(QObject):
         if self._suggesting:
             self._suggesting = False
             self.suggestion = result
-            best = result.moves[:3]
+            best = shown_suggestions(self.session.shown, result)
             moves = ", ".join(f"{m.move} ({m.win_rate:.0%})" for m in best) or result.move
             self.suggested.emit([(m.move, m.win_rate) for m in best])
             self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"

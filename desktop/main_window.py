@@ -449,7 +449,8 @@ class MainWindow(QMainWindow):
             self.summary.set_position(state, colours, legal, last, cells)
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
-        self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
+        self.panel.show_session(session, facts, entry.move_note if entry is not None else None,
+                                entry.move_tip if entry is not None else None)
         self.panel.analysis_graph.set_current(session.viewed)
         self.banner.setText(session.result_text(outcome))
         self.banner.setVisible(outcome.over)

@@ -148,17 +148,22 @@ class Session:
     def colours_by_side(self) -> dict[str, Colour]:
         return dict(zip(self.sides, self.colours))
 
+    def side_name(self, side: str) -> str:
+        """The side as players call it: its letter, or its name where the game has one
+        (Trichet's Dot and Oh)."""
+        return self.states[0].side_name(side)
+
     def who(self, side: str) -> str:
-        """'V (alice)' for status messages."""
-        return f"{side} ({self.name(side)})"
+        """'V (alice)' for status messages; 'Dot (alice)' in Trichet."""
+        return f"{self.side_name(side)} ({self.name(side)})"
 
     def result_text(self, outcome: Outcome | None = None) -> str:
         """Who won and how, in a sentence, or '' while the game goes on."""
         outcome = outcome or self.shown.outcome()
         if outcome.status == "win" and outcome.winner:
-            winner, reason = outcome.winner, outcome.reason
+            winner, reason = self.side_name(outcome.winner), outcome.reason
             if reason.startswith(f"{winner} "):  # "V connected ..." -> "V (alice) connected ..."
-                return self.who(winner) + reason[len(winner):]
+                return self.who(outcome.winner) + reason[len(winner):]
             return f"{self.who(winner)} wins" + (f": {reason}" if reason else "")
         if outcome.status == "draw":
             return f"Draw: {outcome.reason}" if outcome.reason else "Draw"

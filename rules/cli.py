@@ -59,22 +59,26 @@ def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
     return result
 
 
-def _print_report(data: dict[str, Any], out: TextIO) -> None:
+def _print_report(data: dict[str, Any], out: TextIO, state: GameState) -> None:
+    """The report for people: sides by the names players use (Trichet's Dot and Oh), where
+    the JSON keeps the side letters of the record."""
     parameters = " ".join(data["parameters"])
     print(f"game: {data['game']} {parameters}".rstrip(), file=out)
     print(f"players: {' '.join(data['players'])}", file=out)
     print(f"ply: {data['ply']}", file=out)
     if data["status"] == "ongoing":
-        print(f"to move: {data['to_move']}", file=out)
+        print(f"to move: {state.side_name(data['to_move'])}", file=out)
     print(f"status: {data['status']}" + (f" ({data['reason']})" if data["reason"] else ""),
           file=out)
     if data["scores"] is not None:
         scores = data["scores"]
-        print("scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), file=out)
+        print("scores: " + ", ".join(f"{state.side_name(k)} {v}" for k, v in scores.items()),
+              file=out)
     if data["subgames"] is not None:
         games = data["subgames"]
-        print("subgames: " + ", ".join(f"{g['name']} {g['winner'] or '-'}" for g in games),
-              file=out)
+        print("subgames: " + ", ".join(
+            f"{g['name']} {state.side_name(g['winner']) if g['winner'] else '-'}"
+            for g in games), file=out)
     if "legal" in data:
         print(f"legal ({len(data['legal'])}): {' '.join(data['legal'])}", file=out)
 
@@ -135,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if as_json:
         print(json.dumps(data))
     else:
-        _print_report(data, sys.stdout)
+        _print_report(data, sys.stdout, state)
     return 0
 
 

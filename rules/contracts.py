@@ -6,7 +6,9 @@ A game's desktop module names the contract its view needs; mypy checks both side
 
 - `StackedPosition`: cells with stacks of stones, drawn in 3D (Druid, Drogo).
 - `CellBoardPosition`: one stone or none per cell of a fixed board (Quadrant Y).
-- `TilePosition`: tiles laid on an open table, numbered places (Dragons, Trichet).
+- `TilePosition`: tiles laid on an open table, numbered places (Dragons, Trichet);
+  `LoopTilePosition` adds Dragons' loops and dragons, `RegionTilePosition` Trichet's open
+  regions, for the views to show which are closing.
 """
 
 from __future__ import annotations
@@ -148,7 +150,99 @@ class TilePosition(Position, Protocol):
         """The canonical move that puts the tile `letter` at the numbered place `coord`."""
         ...
 
+    def move_place(self, move: str) -> Coord | None:
+        """The place a move (canonical text, read in this position) lays its tile on; None
+        for a move that lays none (a resignation)."""
+        ...
+
     @property
     def pool_left(self) -> int:
         """Tiles not yet on the table."""
+        ...
+
+
+@dataclass(frozen=True)
+class TileLoop:
+    """A loop of one colour through tiles (Dragons): its colour (side letter) and its tiles
+    in the order the loop runs through them."""
+
+    colour: str
+    tiles: tuple[Coord, ...]
+
+
+@dataclass(frozen=True)
+class Dragon:
+    """A connected set of one colour's tile regions (Dragons).
+
+    `holes`: its shared edges minus its regions plus one (the loops it encloses).
+    `open_cells`: the empty cells its open edges face, in reading order; a tile must go on
+    each of them before the dragon is closed, so it needs at least that many more tiles
+    (a tile laid there may open new edges). `score`: Tantrix scoring's points, one a hole,
+    doubled when closed.
+    """
+
+    colour: str
+    tiles: tuple[Coord, ...]
+    holes: int
+    open_cells: tuple[Coord, ...]
+
+    @property
+    def closed(self) -> bool:
+        return not self.open_cells
+
+    @property
+    def score(self) -> int:
+        return self.holes * (2 if self.closed else 1)
+
+
+@runtime_checkable
+class LoopTilePosition(TilePosition, Protocol):
+    """Dragons' table: hexagonal tiles whose coloured regions make loops and dragons."""
+
+    @property
+    def cross(self) -> bool:
+        """Whether the `-cross` tile set is in play (joined tails)."""
+        ...
+
+    @property
+    def tantrix(self) -> bool:
+        """Whether dragons are scored (Tantrix scoring) instead of loops deciding."""
+        ...
+
+    def loops(self) -> Sequence[TileLoop]:
+        """Each colour's longest loop, for the colours that have one."""
+        ...
+
+    def dragons(self) -> Sequence[Dragon]:
+        """Every dragon with at least one hole, by colour (O first), then reading order of
+        its first tile."""
+        ...
+
+
+@dataclass(frozen=True)
+class OpenRegion:
+    """A region of one colour not yet closed (Trichet): its lattice points, the tiles
+    touching them, and `missing`, the empty triangles touching them, in reading order. Each
+    must take a tile before the region closes, so it needs at least that many more (a tile
+    there may join new points). `closable` is False when one of them can never take a tile
+    (its three corners are alike): the region stays open to the end."""
+
+    colour: str
+    points: tuple[Coord, ...]
+    tiles: tuple[Coord, ...]
+    missing: tuple[Coord, ...]
+    closable: bool
+
+
+@runtime_checkable
+class RegionTilePosition(TilePosition, Protocol):
+    """Trichet's table: triangular tiles whose corners make regions of two colours."""
+
+    @property
+    def win_size(self) -> int:
+        """The fewest tiles a closed region needs to win."""
+        ...
+
+    def open_regions(self) -> Sequence[OpenRegion]:
+        """Every open region of both colours, in reading order of its first point."""
         ...

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from rules.contracts import Coord, PlacedTile
+from rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
 from rules.text import number as ascii_number
@@ -54,6 +54,7 @@ ORIGIN: Coord = (0, 0)
 
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
+_TYPED = re.compile(r"([a-z]+)([0-9]+)")  # what a player may type: refused with a reason
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
 
@@ -340,6 +341,10 @@ class DragonsState(GameState):
         places = self.places()
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
+    def move_place(self, move: str) -> Coord | None:
+        cells = self.move_cells(move)
+        return parse_coord(cells[0]) if cells else None
+
     def move_key(self, move: str) -> str:
         """The orientation and the place's coordinates (`"d@3,-1"`): place numbers change
         from position to position."""
@@ -380,6 +385,16 @@ class DragonsState(GameState):
         """-tantrix: each side's best dragon (holes, doubled when closed); zeros otherwise."""
         return dict(self._dragons)
 
+    def loops(self) -> tuple[TileLoop, ...]:
+        """Each side's longest loop (the LoopTilePosition contract), O first."""
+        return tuple(TileLoop(side, self.loop_tiles(side)) for side in SIDES
+                     if self.loop_tiles(side))
+
+    def dragons(self) -> tuple[Dragon, ...]:
+        """Every dragon with a hole (the LoopTilePosition contract), counted afresh from
+        the tiles: O's first, each side's in reading order of their first tile."""
+        return find_dragons(self._tiles, self._set)
+
     # ---- the protocol --------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
@@ -399,11 +414,15 @@ class DragonsState(GameState):
         return not self._outcome.over and bool(self.places())
 
     def _play_board_move(self, text: str) -> str:
-        found = _MOVE.fullmatch(text)
+        found = _TYPED.fullmatch(text)
         if found is None:
             raise MoveError(text, "a move is an orientation letter and a place number, "
                                   "such as d3")
         letter, digits = found.group(1), found.group(2)
+        if len(letter) > 1:
+            raise MoveError(text, f"a move places one tile: {letter} is {len(letter)} "
+                                  "letters; write one orientation letter and a place "
+                                  "number, such as d3")
         number = _number(digits)
         index = self._set.letters.find(letter)
         if index < 0:
@@ -761,6 +780,56 @@ def render_lines(state: DragonsState) -> list[str]:
         numbers = sorted(places.index(c) + 1 for c in gaps)
         lines.append("gap: play at " + ", ".join(map(str, numbers)))
     return lines
+
+
+def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
+    """The dragons with at least one hole among `tiles` (cell -> orientation index): each
+    tile region is a node, and a shared edge joins the two regions that meet there."""
+    parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
+
+    def find(node: tuple[Coord, int]) -> tuple[Coord, int]:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    shared: list[tuple[Coord, int]] = []   # one node of each shared edge
+    opened: list[tuple[tuple[Coord, int], Coord]] = []   # (node, the empty cell it faces)
+    for coord, index in tiles.items():
+        for r in range(len(ts.regions[index])):
+            parent[(coord, r)] = (coord, r)
+    for coord, index in tiles.items():
+        for d in range(6):
+            node = (coord, ts.region_of[index][d])
+            cell = neighbour(coord, d)
+            other = tiles.get(cell)
+            if other is None:
+                opened.append((node, cell))
+            elif d < 3:  # each shared edge once, from the tile on its north side
+                shared.append(node)
+                a, b = find(node), find((cell, ts.region_of[other][OPPOSITE[d]]))
+                if a != b:
+                    parent[b] = a
+    members: dict[tuple[Coord, int], list[tuple[Coord, int]]] = {}
+    for node in parent:
+        members.setdefault(find(node), []).append(node)
+    edges: dict[tuple[Coord, int], int] = {}
+    for node in shared:
+        root = find(node)
+        edges[root] = edges.get(root, 0) + 1
+    faces: dict[tuple[Coord, int], set[Coord]] = {}
+    for node, cell in opened:
+        faces.setdefault(find(node), set()).add(cell)
+    found = []
+    for root, nodes in members.items():
+        holes = edges.get(root, 0) - len(nodes) + 1
+        if holes < 1:
+            continue
+        colour = ts.regions[tiles[root[0]]][root[1]].colour
+        found.append(Dragon(colour, tuple(sorted({c for c, _ in nodes}, key=reading_key)), holes,
+                            tuple(sorted(faces.get(root, ()), key=reading_key))))
+    found.sort(key=lambda dragon: (SIDES.index(dragon.colour), reading_key(dragon.tiles[0])))
+    return tuple(found)
 
 
 def _number(digits: str) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -118,6 +119,9 @@ class GameState(ABC):
     # Whether an earlier position can come back (only where stones leave the board, as in
     # Drogo's captures); the application looks for repeats only then.
     positions_can_repeat: ClassVar[bool] = False
+    # What players call a side where that is not its letter (Trichet's `.` is Dot); the
+    # record and the JSON reports keep the letters.
+    side_names: ClassVar[Mapping[str, str]] = {}
 
     options: dict[str, int | bool]
     turn_order: tuple[str, ...]
@@ -132,6 +136,10 @@ class GameState(ABC):
     def sides(self) -> tuple[str, ...]:
         """Side letters in seat order (the order of the `players` entry)."""
         return self.turn_order
+
+    def side_name(self, side: str) -> str:
+        """The side as players name it in sentences: its letter unless `side_names` says."""
+        return self.side_names.get(side, side)
 
     @property
     def ply(self) -> int:
@@ -162,7 +170,7 @@ class GameState(ABC):
         subgames = self._board_outcome().subgames  # sub-games decided before the end stay so
         if resigned:
             return Outcome("win", alive[0], self._scores(), subgames,
-                           reason=f"{alive[0]} wins: every other player resigned")
+                           reason=f"{self.side_name(alive[0])} wins: every other player resigned")
         return Outcome("draw", None, self._scores(), subgames,
                        reason="every player passed in succession")
 

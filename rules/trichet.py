@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 import re
 from operator import itemgetter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from rules.contracts import PlacedTile
+from rules.contracts import OpenRegion, PlacedTile
 from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from rules.registry import GameInfo
 from rules.trichet_text import draw
@@ -66,6 +66,7 @@ class TrichetState(GameState):
     game = "trichet"
     voluntary_pass = False
     offers_swap = False
+    side_names = SIDE_NAMES
 
     def __init__(self, size: int = DEFAULT_SIZE, win_size: int = DEFAULT_WIN_SIZE,
                  options: dict[str, int | bool] | None = None) -> None:
@@ -111,7 +112,8 @@ class TrichetState(GameState):
         colours = [self._colour.get(point) for point in corners(coord)]
         if all(colour is None for colour in colours):
             return "a tile must touch a placed tile by an edge or a corner"
-        return (f"its three corners are already all {COLOUR_NAMES[colours[0] or OH]}, "
+        colour = colours[0] or OH
+        return (f"its three corners are already all {COLOUR_NAMES[colour]} ({colour}), "
                 "and every tile has corners of both colours")
 
     def move_text(self, letter: str, coord: Coord) -> str:
@@ -144,15 +146,20 @@ class TrichetState(GameState):
         match = _MOVE.fullmatch(move)
         return (f"{match.group(1)}{int(match.group(2))}",) if match else ()
 
-    def move_key(self, move: str) -> str:
-        """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
-        from position to position."""
+    def move_place(self, move: str) -> Coord | None:
         match = _MOVE.fullmatch(move)
         order = self.places()
         if match is None or not 1 <= int(match.group(2)) <= len(order):
+            return None
+        return order[int(match.group(2)) - 1]
+
+    def move_key(self, move: str) -> str:
+        """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
+        from position to position."""
+        place = self.move_place(move)
+        if place is None:
             return move
-        x, r = order[int(match.group(2)) - 1]
-        return f"{match.group(1)}@{x},{r}"
+        return f"{move.rstrip('0123456789')}@{place[0]},{place[1]}"
 
     def playout_move(self, rng: random.Random) -> str:
         """A move that closes a winning region of the mover's colour when one does, else a
@@ -223,6 +230,10 @@ class TrichetState(GameState):
             raise MoveError(text, "a move is a tile letter a to f and a place number, "
                                   "as in d3")
         letter, number = match.group(1), int(match.group(2))
+        if len(letter) > 1:
+            raise MoveError(text, f"a move places one tile: {letter} is {len(letter)} "
+                                  "letters; write one letter a to f and a place number, "
+                                  "as in d3")
         if letter not in LETTERS:
             raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
                                   "(o on one corner) and d, e, f (. on one corner)")
@@ -239,8 +250,9 @@ class TrichetState(GameState):
         for name, point, want in zip(names, corners(tri), CORNER_COLOURS[letter]):
             have = self._colour.get(point)
             if have is not None and have != want:
-                return (f"tile {letter} puts {COLOUR_NAMES[want]} on the {name} corner, "
-                        f"which is already {COLOUR_NAMES[have]}; here fit: {', '.join(fits)}")
+                return (f"tile {letter} puts {COLOUR_NAMES[want]} colour ({want}) on the "
+                        f"{name} corner, which is already {COLOUR_NAMES[have]} ({have}); "
+                        f"here fit: {', '.join(fits)}")
         raise AssertionError("a letter that agrees with every corner fits")
 
     def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:
@@ -349,13 +361,24 @@ class TrichetState(GameState):
         """The numbered places next to open regions of `colour` that have at most
         `most_empty` empty triangles around them and would be big enough to win once
         filled, in reading order."""
+        found: set[Coord] = set()
+        for _, touching, empty in self._regions(colour):
+            if empty and len(empty) <= most_empty and \
+                    len(touching) + len(empty) >= self.win_size:
+                found.update(tri for tri in empty if tri in self._places)
+        return sorted(found, key=_READING)
+
+    def _regions(self, colour: str | None = None
+                 ) -> Iterator[tuple[set[Coord], set[Coord], set[Coord]]]:
+        """Every region (of `colour`, or of both): its points, the tiles touching them and
+        the empty triangles touching them (none when it is closed)."""
         tiles, fixed = self._tiles, self._colour
         seen: set[Coord] = set()
-        found: set[Coord] = set()
         for start, point_colour in fixed.items():
-            if point_colour != colour or start in seen:
+            if colour is not None and point_colour != colour or start in seen:
                 continue
             seen.add(start)
+            points = {start}
             stack = [start]
             touching: set[Coord] = set()
             empty: set[Coord] = set()
@@ -370,14 +393,28 @@ class TrichetState(GameState):
                     cs = corners(tri)
                     index = cs.index(point)
                     odd = ODD_CORNER[letter]
-                    if index != odd:
+                    if index != odd:  # the larger region joins the two corners not odd
                         other = cs[3 - index - odd]
                         if other not in seen:
                             seen.add(other)
+                            points.add(other)
                             stack.append(other)
-            if len(empty) <= most_empty and len(touching) + len(empty) >= self.win_size:
-                found.update(tri for tri in empty if tri in self._places)
-        return sorted(found, key=_READING)
+            yield points, touching, empty
+
+    def open_regions(self) -> list[OpenRegion]:
+        """Every open region of both colours (the RegionTilePosition contract), in reading
+        order of its first point."""
+        found = []
+        for points, touching, empty in self._regions():
+            if not empty:
+                continue
+            first = min(points, key=reading_key)
+            found.append(OpenRegion(
+                self._colour[first], tuple(sorted(points, key=reading_key)),
+                tuple(sorted(touching, key=reading_key)), tuple(sorted(empty, key=reading_key)),
+                all(tri in self._places for tri in empty)))
+        found.sort(key=lambda region: reading_key(region.points[0]))
+        return found
 
     # ---- for tests ------------------------------------------------------------------
 

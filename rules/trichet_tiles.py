@@ -39,7 +39,7 @@ ODD_CORNER: dict[str, int] = {letter: LETTERS.index(letter) % 3 for letter in LE
 # Corner names for players, clockwise from the apex, for up and for down triangles.
 CORNER_NAMES = {True: ("top", "lower right", "lower left"),
                 False: ("bottom", "upper left", "upper right")}
-COLOUR_NAMES = {OH: "oh (o)", DOT: "dot (.)"}
+COLOUR_NAMES = {OH: "Oh's", DOT: "Dot's"}  # a corner's colour, by the name of its side
 
 
 def points_up(tri: Coord) -> bool:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
-                               QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from rules import registry
 from rules.protocol import OptionError, OptionSpec
@@ -123,6 +123,7 @@ class NewGameDialog(QDialog):
         self.game_combo.currentIndexChanged.connect(self._game_changed)
         self.count_spin.valueChanged.connect(self.validate)
         self._sides: tuple[str, ...] = ()
+        self._side_names: dict[str, str] = {}
         self._restore(previous)
 
     # ---- building the form ----------------------------------------------------------
@@ -165,7 +166,7 @@ class NewGameDialog(QDialog):
             self.option_widgets[spec.name] = widget
             label = QLabel(f"-{spec.name}")
             label.setToolTip(spec.help)
-            self.options_form.addRow(label, widget)
+            self.options_form.addRow(label, self._described(widget, spec))
         self.options_box.setVisible(bool(self.info.options))
         info = self.info
         self.count_spin.blockSignals(True)
@@ -173,6 +174,22 @@ class NewGameDialog(QDialog):
         self.count_spin.setValue(info.min_players)
         self.count_spin.setEnabled(info.min_players < info.max_players)
         self.count_spin.blockSignals(False)
+
+    @staticmethod
+    def _described(widget: QCheckBox | QSpinBox, spec: OptionSpec) -> QWidget:
+        """A check box says what it does in its own text; a number gets its description
+        written beside it (object name `about_NAME`)."""
+        if isinstance(widget, QCheckBox):
+            return widget
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        about = QLabel(spec.help)
+        about.setObjectName(f"about_{spec.name}")
+        about.setWordWrap(True)
+        line.addWidget(widget)
+        line.addWidget(about, 1)
+        return row
 
     def _option_widget(self, spec: OptionSpec) -> QCheckBox | QSpinBox:
         if spec.kind == "flag":
@@ -217,12 +234,13 @@ class NewGameDialog(QDialog):
         try:
             state = self.info.new(self.options(), count)
             self._sides = state.sides
+            self._side_names = {side: state.side_name(side) for side in state.sides}
         except OptionError as exc:
             error = str(exc)  # the side letters of the last valid choice stay on show
         for seat, row in enumerate(self.rows):
             row.set_visible(seat < count)
             side = self._sides[seat] if seat < len(self._sides) else ""
-            row.side.setText(side or f"Player {seat + 1}")
+            row.side.setText(self._side_names.get(side, side) or f"Player {seat + 1}")
             if not row.custom:
                 row.set_colour(default_colour(side, seat), custom=False)
         if not error:

@@ -33,7 +33,8 @@ class Desk:
     `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
     about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
     what move `ply` did by itself, read on the position after it, for the move table (a
-    tile game's auto tiles).
+    tile game's auto tiles). `move_tip(state, ply)`, read likewise: what the move table's
+    cell says when the pointer rests on it ("" for nothing).
     """
 
     name: str
@@ -44,6 +45,7 @@ class Desk:
     move_examples: str = "c3"
     facts: Callable[[Any], list[str]] | None = None
     move_note: Callable[[Any, int], str] | None = None
+    move_tip: Callable[[Any, int], str] | None = None
 
 
 def desk(game: str) -> Desk:

@@ -1,5 +1,6 @@
 """What the tile games (Dragons, Trichet) show beside the board, read through the
-`TilePosition` contract: the pool, and the tiles each move placed by itself."""
+`TilePosition` contract: the pool, and the tiles each move placed by itself (the move
+table's note, and its tip for the pointer)."""
 
 from __future__ import annotations
 
@@ -16,3 +17,15 @@ def auto_note(state: TilePosition, ply: int) -> str:
     "(auto)" tiles under the move."""
     count = sum(1 for tile in state.placed() if tile.ply == ply and tile.auto)
     return f"+{count} auto" if count else ""
+
+
+def auto_tip(state: TilePosition, ply: int) -> str:
+    """Which tiles the rules laid after move `ply`, in their order, and where to see them."""
+    letters = [tile.letter for tile in state.placed() if tile.ply == ply and tile.auto]
+    if not letters:
+        return ""
+    count = len(letters)
+    which = letters[0] if count == 1 else ", ".join(letters[:-1]) + f" and {letters[-1]}"
+    return (f"Then the rules laid {count} tile{'s' if count > 1 else ''} by themselves: "
+            f"{which}. Click the move to see {'them' if count > 1 else 'it'} on the board, "
+            "dashed in cyan" + (", numbered in that order." if count > 1 else "."))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from desktop.games import Desk
-from desktop.games.tiles import auto_note, pool_facts
+from desktop.games.tiles import auto_note, auto_tip, pool_facts
 
 
 def _view(parent: QWidget | None) -> QWidget:
@@ -15,4 +15,4 @@ def _view(parent: QWidget | None) -> QWidget:
 
 
 DESK = Desk(name="trichet", make_view=_view, move_examples="d3, resign",
-            facts=pool_facts, move_note=auto_note)
+            facts=pool_facts, move_note=auto_note, move_tip=auto_tip)

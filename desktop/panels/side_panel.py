@@ -29,11 +29,12 @@ def swatch_style(colour: tuple[int, int, int]) -> str:
     return f"background-color: rgb({r},{g},{b}); border: 1px solid #555; border-radius: 3px;"
 
 
-def _move_item(text: str, note: str) -> QTableWidgetItem:
-    """A cell of the move table: the move, marked ` *` with the note as its tooltip."""
+def _move_item(text: str, note: str, tip: str = "") -> QTableWidgetItem:
+    """A cell of the move table: the move, marked ` *` with the note as its tooltip, after
+    the game's own `tip` about the move."""
     item = QTableWidgetItem(text + " *" if note else text)
-    if note:
-        item.setToolTip(note)
+    if note or tip:
+        item.setToolTip("\n\n".join(part for part in (tip, note) if part))
     return item
 
 
@@ -48,7 +49,7 @@ class SidePanel(QWidget):
         self._session: Session | None = None
         self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
         self._header: list[str] = []  # the move table's column titles on show
-        self._cells: list[tuple[str, str]] = []  # (move text, note) of each ply on show
+        self._cells: list[tuple[str, str, str]] = []  # (move, note, tip) of each ply shown
         self._note_ply = 0
         self._loading_note = False
         layout = QVBoxLayout(self)
@@ -75,6 +76,7 @@ class SidePanel(QWidget):
         self.facts_label.hide()
         layout.addWidget(self.facts_label)
         self._move_note: Callable[[GameState, int], str] | None = None
+        self._move_tip: Callable[[GameState, int], str] | None = None
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
@@ -109,12 +111,14 @@ class SidePanel(QWidget):
     # ---- showing the session --------------------------------------------------------
 
     def show_session(self, session: Session, facts: Sequence[str] = (),
-                     move_note: Callable[[GameState, int], str] | None = None) -> None:
+                     move_note: Callable[[GameState, int], str] | None = None,
+                     move_tip: Callable[[GameState, int], str] | None = None) -> None:
         """Shows the session (players, scores, `facts` about the position such as a tile
         game's pool, the table with each move's `move_note`, the note), changing only what
         differs from what is on show; a new session is laid out from scratch."""
         self.commit_note()
         self._move_note = move_note
+        self._move_tip = move_tip
         self.facts_label.setText("\n".join(facts))
         self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
@@ -134,7 +138,7 @@ class SidePanel(QWidget):
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
-            name.setText(f"{side}  {session.name(side)}")
+            name.setText(f"{session.side_name(side)}  {session.name(side)}")
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")
@@ -170,8 +174,9 @@ class SidePanel(QWidget):
 
     def _fill_table(self, session: Session, fresh: bool) -> None:
         sides = session.sides
-        header = [f"{s} {session.name(s)}" for s in sides]
-        cells = [(text, session.note(ply))
+        header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
+        tip = self._move_tip
+        cells = [(text, session.note(ply), tip(session.states[ply], ply) if tip else "")
                  for ply, text in enumerate(
                      (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
@@ -183,7 +188,7 @@ class SidePanel(QWidget):
         self._header, self._cells = header, cells
         self._select_ply(session.viewed, len(sides))
 
-    def _rebuild_table(self, header: list[str], cells: list[tuple[str, str]]) -> None:
+    def _rebuild_table(self, header: list[str], cells: list[tuple[str, str, str]]) -> None:
         width = len(header)
         rows = -(-len(cells) // width)
         self.table.clear()
@@ -191,10 +196,10 @@ class SidePanel(QWidget):
         self.table.setHorizontalHeaderLabels(header)
         self.table.setRowCount(rows)
         self.table.setVerticalHeaderLabels([str(i + 1) for i in range(rows)])
-        for index, (text, note) in enumerate(cells):
-            self.table.setItem(*divmod(index, width), _move_item(text, note))
+        for index, cell in enumerate(cells):
+            self.table.setItem(*divmod(index, width), _move_item(*cell))
 
-    def _update_table(self, cells: list[tuple[str, str]]) -> None:
+    def _update_table(self, cells: list[tuple[str, str, str]]) -> None:
         """Changes the table on show into the table of `cells`, touching only the cells
         that differ: rows added or taken away at the end, and changed moves or notes."""
         width = self.table.columnCount()

@@ -10,6 +10,8 @@ cells or numbered places a player points at (`target_at`, `target_centre`,
 - a click plays through the position's move builder (`Interaction`), or says why not;
 - `mark_last` and `mark_chain` draw the last move's outline and the result's dots alike on
   every board, above the pieces;
+- a move's automatic tiles appear one after the other (`reveal`, started by a tile view's
+  `draw`); any click or key on the board shows them all at once first;
 - `grab_image` is exactly what is on screen.
 """
 
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsVi
 
 from desktop.views.interaction import Interaction, marked_cells
 from desktop.views.move_builder import Action
+from desktop.views.reveal import Reveal
 
 RGB = tuple[int, int, int]
 BACKGROUND = QColor(48, 52, 58)
@@ -72,6 +75,7 @@ class Canvas2D(QGraphicsView):
         self._overlay: list[QGraphicsItem] = []
         self._press: QPointF | None = None
         self._dragging = False
+        self.reveal = Reveal(self)
 
     # ---- for subclasses ---------------------------------------------------------------
 
@@ -142,6 +146,7 @@ class Canvas2D(QGraphicsView):
         self.play.set_position(state, colours, legal)
         self._overlay = []
         self._hover = None
+        self.reveal.drop()
         self.scene().clear()
         self.draw(state, marked_cells(state, last_move, last_cells))
         self._content = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
@@ -174,10 +179,11 @@ class Canvas2D(QGraphicsView):
             builder.cancel()
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """Each suggested move's target outlined in magenta with its win rate in a badge.
-        Where a move is a tile on a place (`tile_moves`), the first suggestion at a place
-        also shows its tile as a ghost (`suggestion_items`), and the badges, which then name
-        the move, sit under the place's number, one per move."""
+        """Each suggested move's target outlined in magenta with its win rate in a badge,
+        one move per place (desktop/suggestions.py chooses them). Where a move is a tile on
+        a place (`tile_moves`), the place also shows its tile as a ghost
+        (`suggestion_items`), and the badge, which then names the move, sits under the
+        place's number."""
         state = self.play.state
         if state is None:
             return
@@ -185,29 +191,24 @@ class Canvas2D(QGraphicsView):
         font = QFont()
         font.setPixelSize(round(self.unit() * (0.22 if named else 0.32)))
         font.setBold(True)
-        at_place: dict[tuple[float, float], int] = {}  # suggestions so far at each place
         for move, rate in suggestions:
             cells = state.move_cells(move)
             if not cells:
                 continue
             cell = cells[0]
             centre = self.target_centre(cell)
-            place = (round(centre.x(), 1), round(centre.y(), 1))  # "a1", "b1": one place
-            earlier = at_place.get(place, 0)
-            at_place[place] = earlier + 1
-            if earlier == 0:
-                pen = QPen(SUGGESTION)
-                pen.setWidthF(self.unit() * 0.08)
-                pen.setStyle(Qt.PenStyle.DashLine)
-                self.scene().addPolygon(self.target_outline(cell), pen).setZValue(SUGGESTION_Z)
-                for item in self.suggestion_items(move):
-                    item.setZValue(SUGGESTION_Z - 1)
+            pen = QPen(SUGGESTION)
+            pen.setWidthF(self.unit() * 0.08)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            self.scene().addPolygon(self.target_outline(cell), pen).setZValue(SUGGESTION_Z)
+            for item in self.suggestion_items(move):
+                item.setZValue(SUGGESTION_Z - 1)
             text = self.scene().addSimpleText(f"{move} {rate:.0%}" if named else f"{rate:.0%}",
                                               font)
             text.setBrush(QColor(10, 20, 30))
             box = text.boundingRect()
             pad = self.unit() * 0.06
-            top = (centre.y() + self.unit() * 0.2 + earlier * box.height() if named
+            top = (centre.y() + self.unit() * 0.2 if named
                    else centre.y() - box.height() / 2)
             badge = QRectF(centre.x() - box.width() / 2 - pad, top, box.width() + 2 * pad,
                            box.height())
@@ -263,6 +264,10 @@ class Canvas2D(QGraphicsView):
             item.setZValue(HOVER_Z)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.reveal.finish():  # the click only hurries the auto tiles in
+            self._press = None
+            event.accept()
+            return
         self._press = event.position()
         self._dragging = False
         event.accept()
@@ -282,9 +287,10 @@ class Canvas2D(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         dragged = self._dragging
+        pressed = self._press is not None
         self._press = None
         self._dragging = False
-        if dragged or event.button() != Qt.MouseButton.LeftButton:
+        if dragged or not pressed or event.button() != Qt.MouseButton.LeftButton:
             return
         name = self.target_at(self.mapToScene(event.position().toPoint()))
         if name is not None:
@@ -310,11 +316,18 @@ class Canvas2D(QGraphicsView):
         super().leaveEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.reveal.finish() or self.board_key(event):
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Escape:
             self.cancel_pending()
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def board_key(self, event: QKeyEvent) -> bool:
+        """A key of the board's own (a tile view's L, Space); whether it was one."""
+        return False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -6,13 +6,18 @@ players' colours: the front's shoulder bands (three edges), the back's arcs and 
 and the joined tails of `-cross`. Everything is vector drawing, so it stays crisp at any zoom.
 
 Targets are cells named `"x,y"` (the engine's coordinates, as `move_cells` and the result's
-chain name them). Pointing at a numbered place shows a palette of the tiles that fit there
-and a ghost of the chosen one; moving over the palette, the Space key (Shift+Space back) or
-a right click chooses another; a left click lays it. A place where nothing may go says why.
+chain name them). Pointing at a numbered place shows a palette of the tiles that fit there,
+outside the ring of its six neighbours (`palette_rect`), and a ghost of the chosen one;
+moving over the palette (the place stays hovered on the way), the Space key (Shift+Space
+back) or a right click chooses another; a left click lays it. A place where nothing may go
+says why.
 
-Layers, bottom to top: places (outlines and numbers, gaps in orange), tiles, the marks of the
-last move (its own tile in the canvas base's yellow, its auto tiles in cyan), the winning
-loop traced through its tiles, and the hover palette and ghost.
+The view reads the position through `LoopTilePosition` (rules/contracts.py) only. Layers,
+bottom to top: places (outlines and numbers, gaps in orange), tiles, the race overlay's
+loops and rings (desktop/views/race.py, key L), the marks of the last move (its own tile in
+the canvas base's yellow, its auto tiles dashed in cyan and numbered, revealed one by one:
+desktop/views/reveal.py), the overlay's labels, the winning loop traced through its tiles,
+and the hover palette and ghost.
 """
 
 from __future__ import annotations
@@ -28,8 +33,11 @@ from PySide6.QtWidgets import QGraphicsItem, QLabel, QWidget
 from desktop.views.canvas2d import CHAIN, CHAIN_Z, MARK_Z, Canvas2D, qcolour
 from desktop.views.interaction import Interaction
 from desktop.views.move_builder import Action
-from rules.contracts import Coord, TilePosition
-from rules.dragons import DragonsState, coord_text, edge_colours, parse_coord, regions
+from desktop.views.race import KEY as RACE_KEY
+from desktop.views.race import RaceOverlay, badge
+from desktop.views.reveal import MovedOn, order_number
+from rules.contracts import Coord, Dragon, LoopTilePosition, TileLoop, TilePosition
+from rules.dragons import coord_text, edge_colours, parse_coord, regions
 
 R = 40.0                          # scene units from a tile's centre to a corner
 APOTHEM = R * math.sqrt(3.0) / 2  # centre to an edge's midpoint
@@ -38,12 +46,14 @@ PLACE_LINE = QColor(150, 150, 150)
 GAP_LINE = QColor(255, 150, 40)
 AUTO_MARK = QColor(60, 220, 235)
 NUMBER = QColor(225, 225, 225)
-PALETTE_SCALE = 0.42
+PALETTE_PIXELS = 27.0             # a palette tile's radius on screen, at any zoom
 BAND = 0.30                       # band width, in R
 TIP_DEPTH = 0.62                  # how far in from its edge a tails tip ends (of APOTHEM)
 SHOULDER_BEND = 0.45              # control point of a shoulder band, towards its middle edge
 CROSS_SHIFT = 0.18                # sideways offset of a -cross tail (of APOTHEM)
 TILE_Z, AUTO_Z, LOOP_Z = 5.0, MARK_Z - 1.0, CHAIN_Z - 1.0
+RACE_Z = MARK_Z - 2.0             # the race overlay's loops and rings: below the marks,
+LABEL_Z = MARK_Z + 1.0            # its labels above them
 EDGE_ANGLES = (-90.0, -30.0, 30.0, 90.0, 150.0, 210.0)   # N NE SE S SW NW, y downwards
 
 
@@ -144,6 +154,80 @@ def tile_items(view: Canvas2D, coord_centre: QPointF, letter: str, cross: bool,
     return items
 
 
+def _loop_path(tiles: Sequence[Coord]) -> QPainterPath:
+    """A closed line through the tiles' centres and the midpoints of the edges they share."""
+    path = QPainterPath(cell_centre(tiles[0]))
+    for a, b in zip(tiles, [*tiles[1:], tiles[0]]):
+        ca, cb = cell_centre(a), cell_centre(b)
+        path.lineTo(QPointF((ca.x() + cb.x()) / 2, (ca.y() + cb.y()) / 2))
+        path.lineTo(cb)
+    return path
+
+
+def palette_rect(centre: QPointF, size: QRectF, visible: QRectF,
+                 tiles: Sequence[QPointF] = ()) -> QRectF:
+    """Where the palette of the place at `centre` goes: a rectangle of `size` next to the
+    ring of its six neighbours, never over that ring: above it, below, right or left, of
+    those that lie wholly in `visible` (the scene area on screen) the one over the fewest
+    `tiles` (their centres), the first in that order on a tie; when none lies wholly on
+    screen, the one that shows most of itself."""
+    ring = QRectF(centre.x() - 2.5 * R, centre.y() - 3 * APOTHEM, 5 * R, 6 * APOTHEM)
+    gap = R * 0.15
+    w, h = size.width(), size.height()
+    candidates = [
+        QRectF(centre.x() - w / 2, ring.top() - gap - h, w, h),
+        QRectF(centre.x() - w / 2, ring.bottom() + gap, w, h),
+        QRectF(ring.right() + gap, centre.y() - h / 2, w, h),
+        QRectF(ring.left() - gap - w, centre.y() - h / 2, w, h),
+    ]
+    for i, rect in enumerate(candidates):  # slid along the ring to stay on screen
+        if i < 2:
+            rect.moveLeft(max(visible.left(), min(rect.left(), visible.right() - w)))
+        else:
+            rect.moveTop(max(visible.top(), min(rect.top(), visible.bottom() - h)))
+    inside = [rect for rect in candidates if visible.contains(rect)]
+    if inside:
+        margin = R * 0.8
+        return min(inside, key=lambda rect: sum(
+            1 for c in tiles if rect.adjusted(-margin, -margin, margin, margin).contains(c)))
+
+    def shown(rect: QRectF) -> float:
+        part = rect.intersected(visible)
+        return part.width() * part.height()
+
+    return max(candidates, key=shown)
+
+
+def corridor(centre: QPointF, palette: QRectF) -> QPolygonF:
+    """The way from a place to its palette: the smallest convex shape holding the place's
+    hexagon and the palette, along which the pointer keeps the place hovered."""
+    outline = hexagon(centre)
+    points = [(outline.at(i).x(), outline.at(i).y()) for i in range(outline.size())]
+    points += [(palette.left(), palette.top()), (palette.right(), palette.top()),
+               (palette.right(), palette.bottom()), (palette.left(), palette.bottom())]
+    return QPolygonF([QPointF(x, y) for x, y in _convex_hull(points)])
+
+
+def _convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain: the hull's corners, anticlockwise."""
+    points = sorted(set(points))
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for point in points:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
+            lower.pop()
+        lower.append(point)
+    for point in reversed(points):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
+            upper.pop()
+        upper.append(point)
+    return lower[:-1] + upper[:-1]
+
+
 def describe_target(state: TilePosition, name: str) -> str:
     """`place 3`, `tile d (move 4)`, `tile f (auto, move 2)` or the cell itself."""
     coord = parse_coord(name)
@@ -164,25 +248,31 @@ class DragonsView(Canvas2D):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Interaction(describe_target), parent)
-        self.state: DragonsState | None = None
+        self.state: LoopTilePosition | None = None
         self.cross = False
         self._tiles: dict[Coord, str] = {}
         self._places: dict[Coord, int] = {}
         self._near: set[Coord] = set()          # empty cells touching a tile
         self._choice = 0                          # index into the hovered place's fits
         self._palette: list[tuple[QPointF, str]] = []
+        self.palette_rect = QRectF()             # where the palette is (scene), while shown
+        self._corridor = QPolygonF()             # from the place to its palette
         self.info = QLabel(self)
         self.info.setObjectName("dragons_info")
         self.info.setStyleSheet("color: rgb(235,235,235); background: rgba(0,0,0,120); "
                                 "padding: 3px 6px; border-radius: 4px;")
         self.info.move(8, 8)
+        self.moved_on = MovedOn()
+        self.race = RaceOverlay(self, "Loops and dragons",
+                                "Each player's longest loop, and each dragon with a hole: "
+                                "its holes and the empty cells it still needs")
 
     def unit(self) -> float:
         return 2 * APOTHEM
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def draw(self, state: DragonsState, last: Sequence[str]) -> None:
+    def draw(self, state: LoopTilePosition, last: Sequence[str]) -> None:
         self.state = state
         self.cross = state.cross
         self._tiles = {t.coord: t.letter for t in state.placed()}
@@ -192,18 +282,78 @@ class DragonsView(Canvas2D):
                       } - set(self._tiles)
         self._choice = 0
         self._palette = []
-        colours = self._colours()
+        colours = self.side_colours()
         self._draw_places(state)
-        for tile in state.placed():
-            for item in tile_items(self, cell_centre(tile.coord), tile.letter, self.cross,
-                                   colours):
+        placed = state.placed()
+        latest = max((t.ply for t in placed), default=0)
+        autos: dict[Coord, list[QGraphicsItem]] = {}  # the last move's auto tiles, in order
+        for tile in placed:
+            items = tile_items(self, cell_centre(tile.coord), tile.letter, self.cross,
+                               colours)
+            for item in items:
                 item.setZValue(TILE_Z)
-        self._mark_moves(state, last)
+            if tile.auto and tile.ply == latest:
+                autos[tile.coord] = items
+        self._mark_moves(state, last, autos)
+        if self.moved_on.follow(len(placed), latest):
+            self.reveal.start(list(autos.values()))
+        self._draw_race(state)
         outcome = state.outcome()
         if outcome.over and outcome.chain:
             self._trace_loop(outcome.chain)
             self.mark_chain(outcome.chain)
         self._update_info(state)
+
+    def _draw_race(self, state: LoopTilePosition) -> None:
+        """The race overlay's facts for this position: the loops and the dragons with a hole
+        (drawn when the overlay is shown)."""
+        loops, dragons = tuple(state.loops()), tuple(state.dragons())
+        self.race.follow((loops, dragons), len(state.placed()),
+                         lambda: self._draw_race_items(state, loops, dragons))
+
+    def _draw_race_items(self, state: LoopTilePosition, loops: Sequence[TileLoop],
+                         dragons: Sequence[Dragon]) -> None:
+        """Each longest loop traced in its colour; for each dragon a label (holes, the tiles
+        it still needs, its Tantrix score); for each colour's open dragon nearest to closing,
+        a dashed ring on each empty cell it needs."""
+        colours = self.side_colours()
+        for loop in loops:
+            self.race.add(self._loop_items(loop.tiles, colours[loop.colour]), RACE_Z)
+        taken: list[QRectF] = []
+        nearest = {side: min((d for d in dragons if d.colour == side and not d.closed),
+                             key=lambda d: len(d.open_cells), default=None)
+                   for side in ("O", "X")}
+        for dragon in dragons:
+            colour = colours[dragon.colour]
+            pen = QPen(colour)
+            pen.setWidthF(R * 0.09)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            rings = [self.scene().addPolygon(hexagon(cell_centre(c), 0.62), pen)
+                     for c in dragon.open_cells if dragon is nearest[dragon.colour]]
+            centres = [cell_centre(c) for c in dragon.tiles]
+            x = sum(c.x() for c in centres) / len(centres)
+            y = sum(c.y() for c in centres) / len(centres)
+            holes = f"{dragon.holes} hole{'s' if dragon.holes > 1 else ''}"
+            needs = ("closed" if dragon.closed else
+                     f"needs {len(dragon.open_cells)}")
+            score = f" · {dragon.score} pt{'s' if dragon.score > 1 else ''}" \
+                if state.tantrix else ""
+            label = badge(self.scene(), f"{holes} · {needs}{score}", x, y - R * 0.25,
+                          R * 0.36, colour, taken, bold=dragon is nearest[dragon.colour])
+            self.race.add(rings, RACE_Z + 0.5)
+            self.race.add(label, LABEL_Z)
+
+    def _loop_items(self, tiles: Sequence[Coord], colour: QColor) -> list[QGraphicsItem]:
+        """A loop traced through its tiles' centres and shared edges: a tube of its colour
+        with a dark rim, so it reads over the tiles' own bands."""
+        path = _loop_path(tiles)
+        rim = QPen(QColor(10, 10, 10))
+        rim.setWidthF(R * 0.30)
+        rim.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        core = QPen(colour)
+        core.setWidthF(R * 0.17)
+        core.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        return [self.scene().addPath(path, rim), self.scene().addPath(path, core)]
 
     def _draw_places(self, state: TilePosition) -> None:
         gaps = state.required_places()
@@ -223,8 +373,11 @@ class DragonsView(Canvas2D):
             c = cell_centre(coord)
             text.setPos(c.x() - box.width() / 2, c.y() - box.height() / 2)
 
-    def _mark_moves(self, state: TilePosition, last: Sequence[str]) -> None:
-        """The last move's own tile (the base's yellow outline) and its auto tiles (cyan)."""
+    def _mark_moves(self, state: TilePosition, last: Sequence[str],
+                    autos: dict[Coord, list[QGraphicsItem]]) -> None:
+        """The last move's own tile (the base's yellow outline) and its auto tiles (cyan,
+        numbered in the order the rules laid them); each auto tile's marks join its items
+        in `autos`."""
         placed = state.placed()
         latest = max((t.ply for t in placed), default=0)
         if latest == 0:
@@ -234,38 +387,34 @@ class DragonsView(Canvas2D):
         pen = QPen(AUTO_MARK)
         pen.setWidthF(R * 0.08)
         pen.setStyle(Qt.PenStyle.DashLine)
-        for tile in placed:
-            if tile.ply == latest and tile.auto:
-                item = self.scene().addPolygon(hexagon(cell_centre(tile.coord), 0.97), pen)
-                item.setZValue(AUTO_Z)
+        for number, (coord, items) in enumerate(autos.items(), 1):
+            ring = self.scene().addPolygon(hexagon(cell_centre(coord), 0.97), pen)
+            ring.setZValue(AUTO_Z)
+            items += [ring, *order_number(self, str(number), cell_centre(coord), R * 0.34)]
 
     def _trace_loop(self, chain: Sequence[str]) -> None:
-        """The winning loop: a line through its tiles' centres and shared edges, closed."""
-        coords = [parse_coord(name) for name in chain]
-        path = QPainterPath(cell_centre(coords[0]))
-        for a, b in zip(coords, coords[1:] + coords[:1]):
-            ca, cb = cell_centre(a), cell_centre(b)
-            shared = QPointF((ca.x() + cb.x()) / 2, (ca.y() + cb.y()) / 2)
-            path.lineTo(shared)
-            path.lineTo(cb)
+        """The winning loop: a white line through its tiles' centres and shared edges."""
         pen = QPen(CHAIN)
         pen.setWidthF(R * 0.12)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        path = _loop_path([parse_coord(name) for name in chain])
         self.scene().addPath(path, pen).setZValue(LOOP_Z)
 
-    def _update_info(self, state: DragonsState) -> None:
+    def _update_info(self, state: LoopTilePosition) -> None:
         lines = [f"Pool: {state.pool_left} tiles left"]
         outcome = state.outcome()
         if outcome.scores is not None:
             lines.append("Best dragons: " + ", ".join(f"{s} {v}" for s, v in
                                                       outcome.scores.items()))
         else:
-            found = state.longest_loops()
-            lines.append("Longest loops: " + ", ".join(f"{s} {v}" for s, v in found.items()))
+            found = {loop.colour: len(loop.tiles) for loop in state.loops()}
+            lines.append("Longest loops: " + ", ".join(f"{s} {found.get(s, 0)}"
+                                                       for s in ("O", "X")))
         if state.required_places() and not outcome.over:
             lines.append("Gap: fill an orange place")
         self.info.setText("\n".join(lines))
         self.info.adjustSize()
+        self.race.button.move(8, self.info.y() + self.info.height() + 6)
 
     # ---- targets ----------------------------------------------------------------------
 
@@ -358,45 +507,44 @@ class DragonsView(Canvas2D):
     def hover_items(self, name: str, action: Action) -> list[QGraphicsItem]:
         if action.kind != "play":
             return super().hover_items(name, action)
-        colours = self._colours()
+        colours = self.side_colours()
         fits = self.fits(name)
         chosen = self.chosen(name)
         assert chosen is not None
         centre = cell_centre(parse_coord(name))
         items = tile_items(self, centre, chosen, self.cross, colours, 0.92, 170)
-        # the palette: every fitting tile, small, in a row above the place (below it when
-        # above is off screen), kept inside the view
-        step = 2 * R * PALETTE_SCALE * 1.05
+        # the palette: every fitting tile in a row, outside the place and its six
+        # neighbours (the edges the player matches against), as large on screen at any zoom
+        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
+        step = 2 * R * scale * 1.05
+        width, height = step * (len(fits) + 0.2), step * 1.1 + R * scale * 0.75
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        left = centre.x() - step * (len(fits) - 1) / 2
-        left = max(visible.left() + step * 0.6,
-                   min(left, visible.right() - step * (len(fits) - 0.4)))
-        top = centre.y() - APOTHEM - R * PALETTE_SCALE * 1.2
-        if top - step * 0.55 < visible.top():
-            top = centre.y() + APOTHEM + R * PALETTE_SCALE * 1.2
-        backing = QRectF(left - step * 0.6, top - step * 0.55, step * len(fits) + step * 0.2,
-                         step * 1.1 + R * 0.3)
-        items.append(self.scene().addRect(backing, QPen(Qt.PenStyle.NoPen),
-                                          QBrush(QColor(0, 0, 0, 150))))
+        self.palette_rect = palette_rect(centre, QRectF(0, 0, width, height), visible,
+                                         [cell_centre(c) for c in (*self._tiles, *self._places)])
+        self._corridor = corridor(centre, self.palette_rect)
+        items.append(self.scene().addRect(self.palette_rect, QPen(Qt.PenStyle.NoPen),
+                                          QBrush(QColor(20, 22, 26, 235))))
         font = QFont()
-        font.setPixelSize(int(R * 0.3))
+        font.setPixelSize(max(1, int(R * scale * 0.7)))
         font.setBold(True)
         for i, letter in enumerate(fits):
-            spot = QPointF(left + i * step, top)
+            spot = QPointF(self.palette_rect.left() + step * (0.6 + i),
+                           self.palette_rect.top() + step * 0.55)
             self._palette.append((spot, letter))
-            items += tile_items(self, spot, letter, self.cross, colours, PALETTE_SCALE)
+            items += tile_items(self, spot, letter, self.cross, colours, scale)
             label = self.scene().addSimpleText(letter, font)
             label.setBrush(NUMBER)
             box = label.boundingRect()
-            label.setPos(spot.x() - box.width() / 2, spot.y() + APOTHEM * PALETTE_SCALE)
+            label.setPos(spot.x() - box.width() / 2, spot.y() + APOTHEM * scale)
             items.append(label)
             if letter == chosen:
                 pen = QPen(QColor(255, 215, 40))
-                pen.setWidthF(R * 0.06)
-                items.append(self.scene().addPolygon(hexagon(spot, PALETTE_SCALE * 1.1), pen))
+                pen.setWidthF(R * 0.06 * scale / 0.42)
+                items.append(self.scene().addPolygon(hexagon(spot, scale * 1.1), pen))
         return items
 
-    def _colours(self) -> dict[str, QColor]:
+    def side_colours(self) -> dict[str, QColor]:
+        """Each side's colour as the tiles are drawn in."""
         return {side: qcolour(self.play.colour(side)) for side in ("O", "X")}
 
     def suggestion_items(self, move: str) -> list[QGraphicsItem]:
@@ -405,13 +553,17 @@ class DragonsView(Canvas2D):
         if state is None or not cells or move[:1] not in state.fitting(parse_coord(cells[0])):
             return []
         return tile_items(self, cell_centre(parse_coord(cells[0])), move[0], self.cross,
-                          self._colours(), 0.92, 170)
+                          self.side_colours(), 0.92, 170)
 
     def _palette_hit(self, point: QPointF) -> str | None:
+        """The palette tile under a scene point; "" over the rest of the palette."""
+        if not self._palette:
+            return None
+        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
         for spot, letter in self._palette:
-            if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * PALETTE_SCALE:
+            if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * scale:
                 return letter
-        return None
+        return "" if self.palette_rect.contains(point) else None
 
     def palette_screen_pos(self, letter: str) -> QPointF:
         """Where a palette tile is on screen (while a place is hovered): for tests."""
@@ -422,7 +574,11 @@ class DragonsView(Canvas2D):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() == Qt.MouseButton.NoButton and self._hover is not None:
-            letter = self._palette_hit(self.mapToScene(event.position().toPoint()))
+            point = self.mapToScene(event.position().toPoint())
+            letter = self._palette_hit(point)
+            if letter is None and self._palette and self._corridor.containsPoint(
+                    point, Qt.FillRule.OddEvenFill):
+                return  # on the way from the place to its palette: the place stays hovered
             if letter is not None:
                 fits = self.fits(self._hover)
                 if letter in fits and fits[self._choice % len(fits)] != letter:
@@ -433,15 +589,19 @@ class DragonsView(Canvas2D):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton and not self._dragging:
+            if self._press is not None:  # not a click that finished the auto tiles
+                self.choose(1)
             self._press = None
-            self.choose(1)
             return
         super().mouseReleaseEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def board_key(self, event: QKeyEvent) -> bool:
+        """L: the race overlay; Space (Shift+Space): the next (previous) fitting tile."""
+        if event.key() == RACE_KEY:
+            self.race.toggle()
+            return True
         if event.key() == Qt.Key.Key_Space:
             shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
             self.choose(-1 if shift else 1)
-            event.accept()
-            return
-        super().keyPressEvent(event)
+            return True
+        return False

@@ -12,8 +12,10 @@ other triangle the status bar says what is there or why no tile may go there.
 
 Targets are named as the engine names them: a place by its move text (`f7`, whose cell it
 is), any triangle `t:x,r`, a lattice point `p:x,y` (the result's chain). The last move's own
-tile is outlined in yellow, its auto tiles dashed; a won game lightens the winning region
-and dots its points.
+tile is outlined in yellow, its auto tiles dashed and numbered, revealed one by one
+(desktop/views/reveal.py); a won game lightens the winning region and dots its points. The
+race overlay (desktop/views/race.py, key L) labels the open regions with their empty
+triangles. The view reads the position through `RegionTilePosition` (rules/contracts.py).
 """
 
 from __future__ import annotations
@@ -21,15 +23,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from desktop.settings import default_colour
 from desktop.views.canvas2d import LAST_MOVE, MARK_Z, Canvas2D, qcolour
 from desktop.views.interaction import Interaction
 from desktop.views.move_builder import Action
-from rules.contracts import Coord, TilePosition
+from desktop.views.race import KEY as RACE_KEY
+from desktop.views.race import RaceOverlay, badge
+from desktop.views.reveal import MovedOn, order_number
+from rules.contracts import Coord, OpenRegion, RegionTilePosition
 from rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
                                  triangle_at)
 
@@ -100,7 +105,13 @@ def _parse_pair(text: str) -> Coord:
     return int(x), int(y)
 
 
-def describe_target(state: TilePosition, name: str) -> str:
+def region_centre(region: OpenRegion) -> QPointF:
+    """Where a region's label goes: the middle of its lattice points."""
+    spots = [scene_point(p) for p in region.points]
+    return QPointF(sum(p.x() for p in spots) / len(spots), sum(p.y() for p in spots) / len(spots))
+
+
+def describe_target(state: RegionTilePosition, name: str) -> str:
     """A target in words, for the hover text: `place 7` for a move's place."""
     return name if name.startswith(("t:", "p:")) else f"place {name.lstrip('abcdef')}"
 
@@ -111,11 +122,16 @@ class TrichetView(Canvas2D):
     tile_moves = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        self.play: Interaction[TilePosition]
+        self.play: Interaction[RegionTilePosition]
         super().__init__(Interaction(describe_target), parent)
-        self.state: TilePosition | None = None
+        self.state: RegionTilePosition | None = None
         self._numbers: dict[Coord, int] = {}
         self._places: list[Coord] = []
+        self.moved_on = MovedOn()
+        self.race = RaceOverlay(self, "Open regions",
+                                "How many empty triangles each open region still has around "
+                                "it; ringed, each colour's nearest to closing")
+        self.race.button.move(8, 8)
 
     def unit(self) -> float:
         return SIDE
@@ -132,7 +148,7 @@ class TrichetView(Canvas2D):
 
     # ---- drawing ----------------------------------------------------------------------
 
-    def draw(self, state: TilePosition, last: Sequence[str]) -> None:
+    def draw(self, state: RegionTilePosition, last: Sequence[str]) -> None:
         """Tiles, numbered places, the last move's tiles and the winning region. The last
         move's tiles are read from the tiles (`ply`); `last` only says whether the last move
         laid one (its place number names another triangle in the position after it)."""
@@ -141,18 +157,27 @@ class TrichetView(Canvas2D):
         self._numbers = {tri: k for k, tri in enumerate(self._places, 1)}
         edge = QPen(EDGE)
         edge.setWidthF(1.0)
-        for tile in state.placed():
+        placed = state.placed()
+        latest = max((t.ply for t in placed), default=0)
+        autos: dict[Coord, list[QGraphicsItem]] = {}  # the last move's auto tiles, in order
+        for tile in placed:
             arc, rest = tile_parts(tile.coord, tile.letter)
             colours = CORNER_COLOURS[tile.letter]
             odd = ODD_CORNER[tile.letter]
-            self.scene().addPath(rest, QPen(Qt.PenStyle.NoPen),
-                                 QBrush(self.side_colour(colours[(odd + 1) % 3])))
-            self.scene().addPath(arc, QPen(Qt.PenStyle.NoPen),
-                                 QBrush(self.side_colour(colours[odd])))
-            self.scene().addPolygon(triangle_polygon(tile.coord), edge)
+            no_line = QPen(Qt.PenStyle.NoPen)
+            items: list[QGraphicsItem] = [
+                self.scene().addPath(rest, no_line,
+                                     QBrush(self.side_colour(colours[(odd + 1) % 3]))),
+                self.scene().addPath(arc, no_line, QBrush(self.side_colour(colours[odd]))),
+                self.scene().addPolygon(triangle_polygon(tile.coord), edge)]
+            if tile.auto and tile.ply == latest:
+                autos[tile.coord] = items
         self._draw_places()
+        self._draw_race(state)
         if last:  # a tile move, not a pass or a resignation
-            self._mark_last_tiles(state)
+            self._mark_last_tiles(state, autos)
+        if self.moved_on.follow(len(placed), latest):
+            self.reveal.start(list(autos.values()))
         outcome = state.outcome()
         if outcome.over and outcome.chain:
             self._mark_region(state, outcome.chain)
@@ -172,21 +197,60 @@ class TrichetView(Canvas2D):
             c = centroid(tri)
             text.setPos(c.x() - box.width() / 2, c.y() - box.height() / 2)
 
-    def _mark_last_tiles(self, state: TilePosition) -> None:
-        """The last move's own tile outlined solid, its auto tiles dashed."""
+    def _draw_race(self, state: RegionTilePosition) -> None:
+        """The race overlay's facts for this position: the open regions that can still
+        close (drawn when the overlay is shown)."""
+        regions = tuple(r for r in state.open_regions() if r.closable)
+        self.race.follow(regions, len(state.placed()),
+                         lambda: self._draw_race_items(state, regions))
+
+    def _draw_race_items(self, state: RegionTilePosition, regions: Sequence[OpenRegion]
+                         ) -> None:
+        """On each region the number of empty triangles around it; each colour's nearest
+        to closing (fewest, then the most tiles) framed, those triangles dashed in its
+        colour."""
+        nearest = {colour: min((r for r in regions if r.colour == colour), default=None,
+                               key=lambda r: (len(r.missing), -len(r.tiles)))
+                   for colour in state.sides}
+        taken: list[QRectF] = []
+        for region in sorted(regions, key=lambda r: r is not nearest[r.colour]):
+            colour = self.side_colour(region.colour)
+            marked = region is nearest[region.colour]
+            if marked:
+                pen = QPen(colour)
+                pen.setWidthF(SIDE * 0.05)
+                pen.setStyle(Qt.PenStyle.DashLine)
+                self.race.add([self.scene().addPolygon(self._inset(tri, 0.8), pen)
+                               for tri in region.missing], MARK_Z - 2)
+            centre = region_centre(region)
+            size = SIDE * (0.26 if marked else 0.2)
+            self.race.add(badge(self.scene(), f"{len(region.missing)}\u25b5", centre.x(),
+                                centre.y() - size * 0.6, size, colour, taken, bold=marked),
+                          MARK_Z + (2 if marked else 1))
+
+    def _mark_last_tiles(self, state: RegionTilePosition,
+                         autos: dict[Coord, list[QGraphicsItem]]) -> None:
+        """The last move's own tile outlined solid, its auto tiles dashed and numbered in
+        the order the rules laid them (their marks join their items in `autos`)."""
         placed = state.placed()
         last_ply = max((t.ply for t in placed), default=0)
         for tile in placed:
-            if tile.ply != last_ply:
+            if tile.ply != last_ply or tile.auto:
                 continue
-            pen = QPen(AUTO_MARK if tile.auto else LAST_MOVE)
-            pen.setWidthF(SIDE * (0.05 if tile.auto else 0.07))
+            pen = QPen(LAST_MOVE)
+            pen.setWidthF(SIDE * 0.07)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if tile.auto:
-                pen.setStyle(Qt.PenStyle.DashLine)
             self.scene().addPolygon(self._inset(tile.coord, 0.9), pen).setZValue(MARK_Z)
+        pen = QPen(AUTO_MARK)
+        pen.setWidthF(SIDE * 0.05)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        for number, (tri, items) in enumerate(autos.items(), 1):
+            mark = self.scene().addPolygon(self._inset(tri, 0.9), pen)
+            mark.setZValue(MARK_Z)
+            items += [mark, *order_number(self, str(number), centroid(tri), SIDE * 0.2)]
 
-    def _mark_region(self, state: TilePosition, chain: Iterable[str]) -> None:
+    def _mark_region(self, state: RegionTilePosition, chain: Iterable[str]) -> None:
         """Lighten each closed winning region (exactly its colour's parts of its tiles)
         and dot its points."""
         names = list(chain)
@@ -320,6 +384,13 @@ class TrichetView(Canvas2D):
             sign = self.refusal_sign(name)
             sign.setZValue(MARK_Z + 20)
             self._overlay = [sign]
+
+    def board_key(self, event: QKeyEvent) -> bool:
+        """L: the race overlay."""
+        if event.key() == RACE_KEY:
+            self.race.toggle()
+            return True
+        return False
 
     def click_target(self, name: str) -> Action | None:
         if name.startswith("t:") and self.state is not None:

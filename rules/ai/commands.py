@@ -120,7 +120,7 @@ def _ai(args: argparse.Namespace, read: Callable[[str], Record]) -> int:
         print(json.dumps(answer))
         return 0
     rate = "forced" if result.win_rate is None else f"win rate {result.win_rate:.1%}"
-    print(f"{side} ({player}) to move: {result.move}  {rate}  "
+    print(f"{state.side_name(side)} ({player}) to move: {result.move}  {rate}  "
           f"({result.iterations} iterations, {used} worker{'s' if used > 1 else ''})")
     for m in result.moves[:args.top]:
         print(f"  {m.move:<12} {m.win_rate:6.1%} {m.visits:>8} visits")

@@ -224,9 +224,9 @@ def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
 
 
 @pytest.mark.parametrize("game", ["trichet", "dragons"])
-def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot, game) -> None:
-    """Two suggestions on one place and one elsewhere: the place shows the first one's tile
-    and its number stays in sight; each move has its own badge, named, under the number."""
+def test_a_suggested_tile_is_shown_as_a_ghost_with_a_badge_naming_the_move(qtbot, game) -> None:
+    """Two suggestions on two places: each place shows its move's tile, its number stays in
+    sight, and each move has one badge, named, under the number."""
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     from desktop.games import desk
@@ -240,27 +240,46 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot
     state = registry.new_game(game, "", 2)
     state.play(state.legal_moves()[0])
     view.set_position(state, {}, state.legal_moves(), state.moves[-1])
-    by_place: dict[tuple[float, float], list[str]] = {}
+    by_place: dict[str, list[str]] = {}
     for move in state.legal_moves():
-        centre = view.target_centre(state.move_cells(move)[0])
-        by_place.setdefault((centre.x(), centre.y()), []).append(move)
-    first, second = next(moves for moves in by_place.values() if len(moves) >= 2)[:2]
-    other = next(moves[0] for moves in by_place.values() if first not in moves)
-    place = view.cell_screen_pos(state.move_cells(first)[0])
-    before = view.grab_image().pixelColor(place)
-    view.show_suggestions([(first, 0.61), (other, 0.58), (second, 0.55)])
+        by_place.setdefault(state.move_cells(move)[0], []).append(move)
+    first, other = (moves[0] for moves in list(by_place.values())[:2])
+    places = [view.cell_screen_pos(state.move_cells(move)[0]) for move in (first, other)]
+    before = [view.grab_image().pixelColor(place) for place in places]
+    view.show_suggestions([(first, 0.61), (other, 0.58)])
     image = view.grab_image()
-    assert image.pixelColor(place) != before  # the ghost tile covers the empty place
+    assert [image.pixelColor(place) for place in places] != before  # the ghost tiles
+    assert all(image.pixelColor(p) != b for p, b in zip(places, before))
     badges = [item for item in view.scene().items()
               if isinstance(item, QGraphicsSimpleTextItem) and "%" in item.text()]
-    assert sorted(item.text() for item in badges) == sorted(
-        [f"{first} 61%", f"{other} 58%", f"{second} 55%"])
-    number = next(item for item in view.scene().items()
-                  if isinstance(item, QGraphicsSimpleTextItem)
-                  and item.text() == first.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    assert sorted(item.text() for item in badges) == [f"{first} 61%", f"{other} 58%"]
+    numbers = [item for item in view.scene().items()  # place numbers (not the auto tiles')
+               if isinstance(item, QGraphicsSimpleTextItem) and item.parentItem() is None
+               and item.text() in {m.lstrip("abcdefghijklmnopqrstuvwxyz") for m in (first, other)}]
+    assert len(numbers) == 2
     assert all(not badge.sceneBoundingRect().intersects(number.sceneBoundingRect())
-               for badge in badges)
-    assert magenta_pixels(image, view.cell_screen_pos(state.move_cells(other)[0]), 60) > 5
+               for badge in badges for number in numbers)
+    for place in places:
+        assert magenta_pixels(image, place, 60) > 5
+
+
+def test_a_dragons_suggestion_lists_one_move_per_place_best_first(qtbot, window) -> None:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    start(window, ["", ""], "dragons", ())
+    window.suggest_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
+    text = window.message_label.text()
+    assert text.startswith("Suggested for X (ann): ")
+    listed = [part.rsplit(" (", 1) for part in text.split(": ", 1)[1].rstrip(".").split(", ")]
+    rates = [int(rate.rstrip("%)")) for _, rate in listed]
+    assert rates == sorted(rates, reverse=True) and len(listed) >= 2
+    state = window.session.shown
+    places = [state.move_cells(move)[0] for move, _ in listed]
+    assert len(set(places)) == len(places)
+    badges = [item.text() for item in window.view.scene().items()
+              if isinstance(item, QGraphicsSimpleTextItem) and "%" in item.text()]
+    assert sorted(badges) == sorted(f"{move} {rate.rstrip(')')}" for move, rate in listed)
 
 
 def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_with_more() -> None:

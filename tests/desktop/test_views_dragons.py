@@ -7,11 +7,11 @@ import os
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
 
 from desktop.games import desk
 from desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
-                                   edge_point)
+                                   edge_point, hexagon)
 from rules import registry
 from rules.dragons import DragonsState, coord_text
 
@@ -154,6 +154,7 @@ def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None
     table.play_chosen()
     assert [(t.coord, t.letter, t.auto) for t in table.state.tiles_of_move(4)] == [
         ((1, -5), "a", False), ((0, -4), "e", True)]
+    qtbot.waitUntil(lambda: not view.reveal.running)  # the auto tile appears by itself
     save(view, "dragons_game.png")
     image = view.grab_image()
     # the auto tile is drawn (e: O on SW, NW, N) and ringed in cyan; the move's own tile in
@@ -219,3 +220,193 @@ def test_cross_tails_join_the_tip_to_the_arc(view) -> None:
     for point in (left, right):
         colour = rgb(image, screen(view, point))
         assert not close(colour, O_COLOUR, 40) and not close(colour, X_COLOUR, 40)
+
+
+def mid_game(moves: int = 12, seed: int = 3) -> DragonsState:
+    import random
+
+    state, rng = registry.new_game("dragons"), random.Random(seed)
+    for _ in range(moves):
+        state.play(rng.choice(state.legal_moves()))
+    assert isinstance(state, DragonsState) and state.to_move is not None
+    return state
+
+
+def wheel(view: DragonsView, delta: int) -> None:
+    """A turn of the mouse wheel over the middle of the view (positive zooms in)."""
+    centre = view.viewport().rect().center()
+    view.wheelEvent(QWheelEvent(QPointF(centre), QPointF(view.mapToGlobal(centre)),
+                                QPoint(0, 0), QPoint(0, delta), Qt.MouseButton.NoButton,
+                                Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                                False))
+
+
+def neighbourhood(coord: tuple[int, int]) -> list[tuple[int, int]]:
+    from rules.dragons import neighbour
+
+    return [coord] + [neighbour(coord, d) for d in range(6)]
+
+
+@pytest.mark.parametrize("size", [(460, 380), (800, 640), (1300, 900)])
+def test_the_palette_never_covers_the_place_or_its_neighbours(qtbot, view, size) -> None:
+    view.resize(*size)
+    qtbot.waitUntil(lambda: view.viewport().width() == size[0])
+    state = mid_game()
+    table = Table(view, state)
+    places = [coord for coord in state.places() if state.fitting(coord)]
+    for zoom in (0, 240, -240, 600):  # fitted, then wheel steps in, out, far in
+        view.reset_camera()
+        if zoom:
+            wheel(view, zoom)
+        visible = view.mapToScene(view.viewport().rect()).boundingRect()
+        shown = [c for c in places if visible.contains(cell_centre(c))]
+        assert shown, (size, zoom)
+        for coord in shown[::max(1, len(shown) // 8)]:  # eight places round the table
+            view.show_hover(None)
+            before = view.grab_image()
+            view.show_hover(coord_text(coord))
+            rect = view.palette_rect
+            assert not rect.isEmpty()
+            for near in neighbourhood(coord):
+                assert not hexagon(cell_centre(near)).intersects(QPolygonF(rect)), (
+                    size, zoom, coord, near)
+            # and by pixels: around each neighbour's centre nothing changed
+            image = view.grab_image()
+            for near in neighbourhood(coord)[1:]:
+                spot = cell(view, near)
+                if view.viewport().rect().contains(spot):
+                    assert rgb(image, spot) == rgb(before, spot), (size, zoom, coord, near)
+            # and the palette is on screen, where the pointer can reach it
+            on_screen = view.mapFromScene(rect).boundingRect()
+            assert view.viewport().rect().intersects(on_screen)
+    assert table.chosen == []
+
+
+def test_the_place_stays_hovered_on_the_way_to_its_palette(qtbot, view) -> None:
+    state = mid_game()
+    table = Table(view, state)
+    coord = next(c for c in state.places() if len(state.fitting(c)) >= 2)
+    number = state.places().index(coord) + 1
+    start = cell(view, coord)
+    qtbot.mouseMove(view.viewport(), start)
+    qtbot.waitUntil(lambda: bool(table.hints) and f"place {number}:" in table.hints[-1])
+    last = state.fitting(coord)[-1]
+    goal = view.palette_screen_pos(last).toPoint()
+    for k in range(1, 21):
+        qtbot.mouseMove(view.viewport(), start + (goal - start) * (k / 20))
+        assert f"place {number}:" in table.hints[-1], k
+    qtbot.waitUntil(lambda: f"click to lay {last}" in table.hints[-1])
+    qtbot.mouseClick(view.viewport(), LEFT, pos=goal)
+    assert table.chosen == [f"{last}{number}"]
+
+
+# ---- the race overlay: loops and dragons ------------------------------------------------------
+
+def race_texts(view: DragonsView) -> list[str]:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    return sorted(item.text() for item in view.scene().items()
+                  if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+                  and "hole" in item.text())
+
+
+def test_a_loop_is_drawn_on_the_tiles_it_passes_through(qtbot, view) -> None:
+    """Three shoulders turning their O bands around one vertex: O's loop of three."""
+    state = DragonsState.arranged([((0, 0), "a"), ((1, -1), "c"), ((1, 1), "f"),
+                                   ((0, -2), "d")])
+    (loop,) = state.loops()
+    assert loop.colour == "O" and len(loop.tiles) == 3
+    Table(view, state)
+    assert not view.race.shown
+    off = view.grab_image()
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    assert view.race.shown
+    on = view.grab_image()
+    for coord in loop.tiles:  # the loop's tube, in O's colour, through each tile's centre
+        assert close(rgb(on, cell(view, coord)), O_COLOUR), coord
+        assert not close(rgb(off, cell(view, coord)), O_COLOUR), coord
+    # with its dark rim beside it, where the tile's own bands do not reach
+    assert rgb(on, cell(view, (0, -2))) == rgb(off, cell(view, (0, -2)))  # not on the loop
+    qtbot.mouseClick(view.race.button, LEFT)
+    assert not view.race.shown and view.grab_image() == off
+
+
+def test_each_open_dragon_says_its_holes_and_the_tiles_it_needs(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING)
+    Table(view, state)
+    view.race.button.setChecked(True)
+    (ring,) = [d for d in state.dragons() if d.colour == "O"]
+    expected = [f"{d.holes} hole{'s' if d.holes > 1 else ''} · needs {len(d.open_cells)}"
+                for d in state.dragons()]
+    assert race_texts(view) == sorted(expected)
+    assert "1 hole · needs 1" in race_texts(view)
+    # its one open cell, the centre, is ringed (dashed) in O's colour: the nearest to closing
+    image = view.grab_image()
+    centre = cell_centre((0, 0))
+    spot = screen(view, QPointF(centre.x(), centre.y() - APOTHEM * 0.62))
+    assert close(rgb(image, spot), O_COLOUR, 30)
+
+
+def test_tantrix_labels_give_each_dragons_score(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING, {"tantrix": True})
+    Table(view, state)
+    view.race.button.setChecked(True)
+    assert "1 hole · needs 1 · 1 pt" in race_texts(view)
+
+
+def test_the_overlay_comes_on_after_a_move_that_changes_the_race(qtbot, view) -> None:
+    state = DragonsState.arranged(O_RING[:5], {"tantrix": True})
+    table = Table(view, state)
+    assert not view.race.shown and race_texts(view) == []
+    last = O_RING[5]
+    table.chosen.append(f"{last[1]}{state.places().index(last[0]) + 1}")
+    table.play_chosen()  # closes O's ring: a loop and a dragon with a hole
+    assert view.race.shown and "1 hole · needs 1 · 1 pt" in race_texts(view)
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    assert not view.race.shown
+    table.show()  # the same position again: the player's choice stays
+    assert not view.race.shown
+
+
+# ---- a move's auto tiles, one after the other ---------------------------------------------------
+
+def tile_shown(image: QImage, view: DragonsView, coord) -> bool:
+    """Whether a tile covers the cell: its face and bands, not the bare table, half way
+    from its centre to each edge."""
+    centre = cell_centre(coord)
+    spots = [screen(view, edge_point(centre, d, depth=0.55)) for d in range(6)]
+    return sum(not close(rgb(image, s), (48, 52, 58), 4) for s in spots) >= 5
+
+
+def test_dragons_auto_tiles_appear_in_order_and_a_key_finishes_them(qtbot, view) -> None:
+    import random
+
+    rng = random.Random(4)
+    state = registry.new_game("dragons")
+    while True:  # a random game up to a move that makes the rules lay three tiles or more
+        before = state.copy()
+        state.play(rng.choice(state.legal_moves()))
+        autos = [t.coord for t in state.tiles_of_move(state.ply) if t.auto]
+        if len(autos) >= 3:
+            break
+    view.reveal.step_ms = 700  # every step seen, even on a busy machine
+    table = Table(view, before)
+    table.state = state
+    table.show()
+    view.race.button.setChecked(False)  # its labels might fall on the tiles watched
+    seen: list[tuple[bool, ...]] = []
+
+    def look() -> bool:
+        image = view.grab_image()
+        shown = tuple(tile_shown(image, view, c) for c in autos[:2])
+        if not seen or seen[-1] != shown:
+            seen.append(shown)
+        return all(shown)
+
+    qtbot.waitUntil(look, timeout=5000)
+    assert seen == [(False, False), (True, False), (True, True)]
+    assert view.reveal.running  # the third is still to come: a key shows it at once
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_Escape)
+    assert not view.reveal.running
+    image = view.grab_image()
+    assert all(tile_shown(image, view, c) for c in autos)

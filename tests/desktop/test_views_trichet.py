@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from desktop.session import GameChoice
 from desktop.games import desk
 from desktop.main_window import MainWindow
 from desktop.views.canvas2d import LAST_MOVE
-from desktop.views.trichet import AUTO_MARK, TrichetView, centroid, scene_point
+from desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
+                                   triangle_polygon)
 from rules import registry
 from rules.trichet import TrichetState
 from rules.trichet_tiles import corners, edge_neighbours
@@ -39,11 +41,12 @@ def close(a, b, tolerance: int = 8) -> bool:
     return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
 
 
-def along_inset_edges(view: TrichetView, tri, steps: int = 60) -> list[QPoint]:
-    """Widget points along the outline the last-move marks draw (the triangle shrunk by 0.9
-    towards its centre)."""
+def along_inset_edges(view: TrichetView, tri, scale: float = 0.9, steps: int = 60
+                      ) -> list[QPoint]:
+    """Widget points along the outline the last-move marks draw (the triangle shrunk by
+    `scale` towards its centre)."""
     c = centroid(tri)
-    spots = [c + (scene_point(p) - c) * 0.9 for p in corners(tri)]
+    spots = [c + (scene_point(p) - c) * scale for p in corners(tri)]
     points = []
     for i in range(3):
         a, b = spots[i], spots[(i + 1) % 3]
@@ -94,6 +97,7 @@ def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) 
     assert chosen.args == ["f7"]
     state.play("f7")
     show(view, state)
+    qtbot.waitUntil(lambda: not view.reveal.running)  # the auto tiles appear by themselves
     image = view.grab_image()
     # The auto tile `d` above the gap: Dot's arc at its apex, Oh's colour below.
     assert close(rgb(image, view.near_corner((1, -1), 0)), DOT_RED)
@@ -142,7 +146,7 @@ def test_a_click_where_no_tile_may_go_says_why(qtbot, view) -> None:
     chosen: list[str] = []
     view.moveChosen.connect(chosen.append)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((1, -1))))
-    assert hints[-1] == ("no tile may go here: its three corners are already all oh (o), and "
+    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's (o), and "
                          "every tile has corners of both colours")
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((0, 0))))
     assert hints[-1] == "tile a: an opening tile"
@@ -195,14 +199,39 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     assert close(rgb(image, view.near_corner((0, -2), 1)), DOT_RED)
 
 
+def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
+    """The side letters `.` and `o` stay in the record; people read the help page's names."""
+    window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
+    assert window.message_label.text() == "New game of Trichet. Dot (dora) to move."
+    panel = window.panel
+    assert panel.findChild(QLabel, "player_.").text() == "Dot  dora"
+    assert panel.findChild(QLabel, "player_o").text() == "Oh  otto"
+    assert [panel.table.horizontalHeaderItem(i).text() for i in range(2)] == ["Dot dora",
+                                                                              "Oh otto"]
+    window.move_line.setText("f7")
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    assert window.message_label.text() == "Dot (dora) played f7. Oh (otto) to move."
+    window.move_line.setText("resign")
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: every other "
+                                           "player resigned.")
+    assert panel.result_label.text() == "Dot (dora) wins: every other player resigned"
+
+
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
     from desktop.dialogs import NewGameDialog
 
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("trichet"))
+    dialog.show()
     assert {"size", "num_tiles", "win_size"} <= set(dialog.option_widgets)
-    assert [row.side.text() for row in dialog.rows[:2]] == [".", "o"]  # Dot moves first
+    for name in ("size", "num_tiles", "win_size"):  # each number says what it is, on show
+        about = dialog.findChild(QLabel, f"about_{name}")
+        assert about.isVisible() and about.text() == registry.get("trichet").option(name).help
+    assert "fewest tiles a closed region needs to win" in dialog.findChild(
+        QLabel, "about_win_size").text()
+    assert [row.side.text() for row in dialog.rows[:2]] == ["Dot", "Oh"]  # Dot moves first
     dialog.option_widgets["size"].setValue(30)
     dialog.option_widgets["win_size"].setValue(6)
     dialog.rows[0].name.setText("dora")
@@ -212,3 +241,153 @@ def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None
     dialog.option_widgets["num_tiles"].setValue(40)  # the same option, another value
     assert not dialog.validate()
     assert dialog.error == "-size and -num_tiles are the same option: give one of them"
+
+
+# ---- the race overlay: open regions --------------------------------------------------------
+
+RING = {(-1, -1): "b", (0, -1): "a", (1, -1): "c", (-1, 0): "c", (0, 0): "a", (1, 0): "b"}
+
+
+def region_badges(view: TrichetView) -> dict[str, QGraphicsSimpleTextItem]:
+    return {item.text(): item for item in view.scene().items()
+            if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+            and item.text().endswith("\u25b5")}
+
+
+def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot, view) -> None:
+    """Oh's point (0, 0) ringed by five arcs: one triangle from closing."""
+    state = TrichetState.from_tiles({t: l for t, l in RING.items() if t != (1, 0)})
+    show(view, state)
+    assert region_badges(view) == {}  # off until asked, and not even drawn
+    assert not any(isinstance(item, QGraphicsSimpleTextItem) and item.text().endswith("\u25b5")
+                   for item in view.scene().items())
+    off = view.grab_image()
+    qtbot.keyClick(view.viewport(), Qt.Key.Key_L)
+    labels = sorted(item.text() for item in view.scene().items()
+                    if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible()
+                    and item.text().endswith("\u25b5"))
+    closable = [r for r in state.open_regions() if r.closable]
+    assert labels == sorted(f"{len(r.missing)}\u25b5" for r in closable)
+    # the ring's badge sits on its point, in Oh's colour, framed and bold: the nearest
+    badge = region_badges(view)["1\u25b5"]
+    assert badge.font().bold()
+    image = view.grab_image()
+    plate = view.mapFromScene(badge.parentItem().sceneBoundingRect()).boundingRect()
+    inside = [QPoint(x, y) for x in range(plate.left() + 1, plate.right())
+              for y in range(plate.top() + 1, plate.bottom())]
+    assert sum(close(rgb(image, p), OH_STONE, 12) for p in inside) > len(inside) // 3
+    assert sum(rgb(image, p) == (15, 15, 15) for p in inside) > 10  # its frame and text
+    assert sum(rgb(off, p) == rgb(image, p) for p in inside) < len(inside) // 2
+    centre = view.point_screen_pos((0, 0))
+    # on its point, or just below it when another colour's nearest badge took the spot
+    assert plate.left() < centre.x() < plate.right()
+    assert plate.top() - plate.height() < centre.y() < plate.bottom()
+    # its missing triangle (1, 0) is outlined, dashed, in Oh's colour
+    edges = [rgb(image, p) for p in along_inset_edges(view, (1, 0), 0.8)]
+    assert sum(close(c, OH_STONE, 30) for c in edges) > len(edges) // 4
+
+
+def test_the_region_overlay_comes_on_after_a_move_that_changes_it(qtbot, view) -> None:
+    state = registry.new_game("trichet")
+    show(view, state)
+    assert not view.race.shown
+    state.play("f7")
+    show(view, state)
+    assert view.race.shown and region_badges(view)
+    qtbot.mouseClick(view.race.button, LEFT)
+    assert not view.race.shown and region_badges(view) == {}
+
+
+# ---- a move's auto tiles, one after the other ---------------------------------------------------
+
+def tile_shown(image: QImage, view: TrichetView, tri) -> bool:
+    """Whether a tile's colours are at two of the triangle's corners."""
+    spots = [view.near_corner(tri, corner, 0.7) for corner in range(3)]
+    return sum(close(rgb(image, s), DOT_RED, 12) or close(rgb(image, s), OH_STONE, 12)
+               for s in spots) >= 2
+
+
+def after_f7(view: TrichetView) -> list:
+    """The help page's move f7 shown after the opening: its three auto tiles, in order."""
+    state = registry.new_game("trichet")
+    show(view, state)
+    state.play("f7")
+    show(view, state)
+    own, autos = state.tiles_of_move(1)
+    assert [t.coord for t in autos] == [(1, -1), (1, 0), (3, 0)]
+    return [t.coord for t in autos]
+
+
+def test_auto_tiles_appear_one_after_the_other_in_the_rules_order(qtbot, view) -> None:
+    view.reveal.step_ms = 700  # every step seen, even on a busy machine
+    autos = after_f7(view)
+    seen: list[tuple[bool, ...]] = []
+
+    def look() -> bool:
+        image = view.grab_image()
+        shown = tuple(tile_shown(image, view, tri) for tri in autos)
+        if not seen or seen[-1] != shown:
+            seen.append(shown)
+        return all(shown)
+
+    qtbot.waitUntil(look, timeout=5000)
+    assert seen == [(False, False, False), (True, False, False), (True, True, False),
+                    (True, True, True)]
+    assert not view.reveal.running
+    # they stay marked, dashed and numbered 1, 2, 3 in that order, until the next move
+    numbers = {item.text(): item for item in view.scene().items()
+               if isinstance(item, QGraphicsSimpleTextItem) and item.text() in "123"
+               and item.parentItem() is not None}
+    for number, tri in zip("123", autos):
+        spot = view.mapFromScene(numbers[number].sceneBoundingRect().center())
+        assert view.mapFromScene(triangle_polygon(tri)).containsPoint(
+            spot, Qt.FillRule.OddEvenFill)
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+def test_a_key_or_a_click_finishes_the_auto_tiles_at_once(qtbot, view, how) -> None:
+    autos = after_f7(view)
+    assert view.reveal.running
+    image = view.grab_image()
+    assert not any(tile_shown(image, view, tri) for tri in autos)
+    chosen: list[str] = []
+    view.moveChosen.connect(chosen.append)
+    if how == "key":
+        qtbot.keyClick(view.viewport(), Qt.Key.Key_A)
+    else:
+        qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((0, -2), 1))
+    assert not view.reveal.running
+    image = view.grab_image()
+    assert all(tile_shown(image, view, tri) for tri in autos)
+    assert chosen == []  # the click only hurried the tiles: it played nothing
+
+
+def test_the_move_lists_auto_tiles_are_named_on_hover_and_shown_on_click(qtbot, window) -> None:
+    window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
+    for move in ("f7", "e1"):
+        window.move_line.setText(move)
+        qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+    table = window.panel.table
+    cell = table.item(0, 0)
+    assert cell.text() == "f7 +3 auto"
+    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d, d and f. Click "
+                              "the move to see them on the board, dashed in cyan, numbered "
+                              "in that order.")
+    _, autos = window.session.current.tiles_of_move(2)
+    assert table.item(0, 1).toolTip().startswith(
+        f"Then the rules laid {len(autos)} tiles by themselves: "
+        f"{', '.join(t.letter for t in autos[:-1])} and {autos[-1].letter}.")
+    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(cell).center())
+    assert window.session.viewed == 1
+    view = window.view
+    view.reveal.finish()
+    image = view.grab_image()
+    for number, tri in zip("123", [(1, -1), (1, 0), (3, 0)]):
+        dashes = [rgb(image, p) for p in along_inset_edges(view, tri)]
+        blue = (AUTO_MARK.red(), AUTO_MARK.green(), AUTO_MARK.blue())
+        assert any(close(c, blue, 30) for c in dashes), tri
+        label = next(item for item in view.scene().items()
+                     if isinstance(item, QGraphicsSimpleTextItem) and item.text() == number
+                     and item.parentItem() is not None)
+        assert view.mapFromScene(triangle_polygon(tri)).containsPoint(
+            view.mapFromScene(label.sceneBoundingRect().center()), Qt.FillRule.OddEvenFill)

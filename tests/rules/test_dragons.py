@@ -14,7 +14,7 @@ import random
 import pytest
 
 from rules import registry
-from rules.contracts import Coord, TilePosition
+from rules.contracts import Coord, LoopTilePosition, TilePosition
 from rules.dragons import (
     DIRECTIONS,
     DragonsState,
@@ -203,7 +203,8 @@ def test_cross_moves_use_eight_letters() -> None:
 @pytest.mark.parametrize("text, reason", [
     ("3d", "a move is an orientation letter and a place number, such as d3"),
     ("d", "a move is an orientation letter and a place number, such as d3"),
-    ("dd3", "a move is an orientation letter and a place number, such as d3"),
+    ("dd3", "a move places one tile: dd is 2 letters; write one orientation letter and a "
+            "place number, such as d3"),
     ("m3", "there is no orientation m: the tiles are a to l"),
     ("d0", "there is no place 0: the places are numbered 1 to 6"),
     ("d7", "there is no place 7: the places are numbered 1 to 6"),
@@ -672,3 +673,48 @@ def test_cli_check_and_show_on_a_bare_move_list(capsys: pytest.CaptureFixture[st
     assert error["ply"] == 2 and error["move"] == "b1"
     assert error["reason"] == ("tile b does not fit at place 1: its S edge is O but the tile "
                                "to the south shows X on its N edge")
+
+
+# ---- loops and dragons for the views (the LoopTilePosition contract) -----------------------
+
+def test_the_ring_is_one_open_dragon_with_one_hole_and_its_loop() -> None:
+    state = DragonsState.arranged(O_RING)
+    assert isinstance(state, LoopTilePosition)
+    (loop,) = state.loops()
+    assert loop.colour == "O" and set(loop.tiles) == {c for c, _ in O_RING}
+    assert loop.tiles == state.loop_tiles("O")
+    o_dragons = [d for d in state.dragons() if d.colour == "O"]
+    assert len(o_dragons) == 1
+    (ring,) = o_dragons
+    assert ring.holes == 1 and set(ring.tiles) == {c for c, _ in O_RING}
+    # its O bands face the empty centre and nothing else: one cell to close, which no tile
+    # can ever fill
+    assert ring.open_cells == ((0, 0),) and not ring.closed and ring.score == 1
+    assert state.matching((0, 0)) == ()
+
+
+def test_dragons_without_a_hole_are_not_listed() -> None:
+    state = new()
+    assert state.dragons() == () and state.loops() == ()
+
+
+@pytest.mark.parametrize("options", ["", "-cross", "-num_tiles=30"])
+def test_dragons_agree_with_the_recount_at_every_move(options: str) -> None:
+    """Each side's best dragon score from `dragons()` is the independent recount's, and
+    each open cell is an empty cell next to one of the dragon's tiles."""
+    rng = random.Random(26)
+    for _ in range(4):
+        state = new(options)
+        while state.to_move:
+            state.play(rng.choice(state.legal_moves()))
+            best = {"O": 0, "X": 0}
+            tiles = {t.coord for t in state.placed()}
+            for dragon in state.dragons():
+                best[dragon.colour] = max(best[dragon.colour], dragon.score)
+                assert dragon.holes >= 1 and set(dragon.tiles) <= tiles
+                for cell in dragon.open_cells:
+                    assert cell not in tiles
+                    assert any(neighbour(cell, d) in dragon.tiles for d in range(6))
+            assert best == _dragon_oracle(state)
+            assert {loop.colour: len(loop.tiles) for loop in state.loops()} == {
+                side: n for side, n in state.longest_loops().items() if n}

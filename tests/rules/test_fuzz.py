@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -233,6 +234,21 @@ def test_mutated_options_build_a_game_or_are_refused_cleanly(game: str,
 
 
 @st.composite
+def more_letters(draw: st.DrawFn, move: str) -> str:
+    """`move` with its first run of letters made longer (`d3` -> `dd3`, `abcdef3`, `Dx3`):
+    every letter may be one the game knows while the whole is no move (issue 26)."""
+    start = next((i for i, c in enumerate(move) if c.isalpha()), 0)
+    end = start
+    while end < len(move) and move[end].isalpha():
+        end += 1
+    extra = draw(st.one_of(st.sampled_from(["abcdef", "ABCDEF", "a", "B", "ab", "zz"]),
+                           st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEF"),
+                                   min_size=1, max_size=6)))
+    at = draw(st.integers(start, end))
+    return move[:at] + extra + move[at:]
+
+
+@st.composite
 def typed_moves(draw: st.DrawFn) -> tuple[Seed, int, str]:
     """A real position (a seed game after some of its moves) and a text typed there: a legal
     move, a mutated one or something else entirely."""
@@ -242,7 +258,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[Seed, int, str]:
     base = draw(st.sampled_from(legal))
     text = draw(st.one_of(
         st.just(base), st.just(base.upper()), st.just(f"  {base}\t"),
-        mutated(base), st.sampled_from(LINES), st.text(max_size=12),
+        mutated(base), more_letters(base), st.sampled_from(LINES), st.text(max_size=12),
         st.sampled_from(["pass", "swap", "resign", "Resign", "--"])))
     return seed, ply, text
 
@@ -262,3 +278,16 @@ def test_a_typed_move_is_played_or_changes_nothing(case: tuple[Seed, int, str]) 
         return
     assert canonical in legal or canonical == RESIGN, f"{text!r} played as {canonical!r}"
     assert canonical == "swap" or state.moves == [*before[1], canonical]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FUZZ
+@given(data=st.data())
+def test_a_legal_move_with_more_letters_is_played_or_changes_nothing(
+        game: str, data: st.DataObject) -> None:
+    """Each game on its own, so that every game meets such texts in the default run."""
+    seed = data.draw(st.sampled_from(seeds(game)))
+    ply = data.draw(st.integers(0, len(seed.moves)))
+    legal = seed.state(ply).legal_moves() or ["a1"]
+    text = data.draw(more_letters(data.draw(st.sampled_from(legal))))
+    test_a_typed_move_is_played_or_changes_nothing.hypothesis.inner_test((seed, ply, text))

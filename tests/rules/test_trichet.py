@@ -7,6 +7,7 @@ indentation removed) and the engine's drawing is compared with them character fo
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import registry
-from rules.contracts import PlacedTile, TilePosition
+from rules.contracts import PlacedTile, RegionTilePosition, TilePosition
 from rules.protocol import MoveError, OptionError
 from rules.trichet import TrichetState
 from rules.trichet_text import draw
@@ -272,7 +273,7 @@ def test_a_triangle_whose_corners_are_all_alike_is_never_a_place() -> None:
     dead = (1, -1)
     assert [state.colour(p) for p in corners(dead)] == [OH, OH, OH]
     assert dead not in state.places() and state.fitting(dead) == ()
-    assert state.refusal(dead) == ("its three corners are already all oh (o), and every tile "
+    assert state.refusal(dead) == ("its three corners are already all Oh's (o), and every tile "
                                    "has corners of both colours")
     assert state.refusal((9, 9)) == "a tile must touch a placed tile by an edge or a corner"
     assert state.refusal((0, 0)) == "a tile is already there"
@@ -383,9 +384,10 @@ def test_three_players_are_refused() -> None:
 
 
 @pytest.mark.parametrize("move, reason", [
-    ("a6", "tile a puts oh (o) on the bottom corner, which is already dot (.); here fit: b, d"),
-    ("c7", "tile c puts oh (o) on the lower left corner, which is already dot (.); here fit: "
-           "a, b, f"),
+    ("a6", "tile a puts Oh's colour (o) on the bottom corner, which is already Dot's (.); "
+           "here fit: b, d"),
+    ("c7", "tile c puts Oh's colour (o) on the lower left corner, which is already Dot's (.); "
+           "here fit: a, b, f"),
     ("d15", "there is no place 15: the places are numbered 1 to 14 in this position"),
     ("a0", "there is no place 0: the places are numbered 1 to 14 in this position"),
     ("g3", "there is no tile g: the tiles are a, b, c (o on one corner) and d, e, f "
@@ -538,3 +540,74 @@ def test_a_played_game_where_one_move_closes_both_colours() -> None:
         state.play(move)
     assert state.outcome().winner == DOT
     assert state.outcome().chain.count("p:1,-1") == state.outcome().chain.count("p:-3,1") == 1
+
+
+def test_a_record_with_a_move_of_several_letters_is_refused_by_the_command_line(
+        capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    """It used to end in a KeyError traceback (exit 1), and the window crashed opening it."""
+    from rules import cli
+    path = tmp_path / "ab1.txt"
+    path.write_text("trichet alice bob\nd3\nAB1\n")
+    assert cli.main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"megalith: {path}: line 3, move 2 (ab1): a move places one tile: ab is 2 "
+                   "letters; write one letter a to f and a place number, as in d3\n")
+
+
+def test_the_command_line_names_dot_and_oh_and_its_json_keeps_the_letters(
+        capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from rules import cli
+    path = tmp_path / "game.txt"
+    path.write_text("trichet alice bob\nd3\n")
+    assert cli.main(["check", str(path)]) == 0
+    assert "to move: Oh\n" in capsys.readouterr().out
+    assert cli.main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["to_move"] == OH
+    path.write_text("trichet alice bob\nd3\nresign\n")
+    assert cli.main(["check", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: every other player resigned")
+
+
+# ---- open regions for the views (the RegionTilePosition contract) ----------------------------
+
+def test_the_ring_less_one_tile_is_an_open_region_one_triangle_from_closing() -> None:
+    state = TrichetState.from_tiles(without(RING, (1, 0)))
+    assert isinstance(state, RegionTilePosition)
+    (ring,) = [r for r in state.open_regions() if r.points == ((0, 0),)]
+    assert ring.colour == OH and ring.missing == ((1, 0),) and ring.closable
+    assert len(ring.tiles) == 5
+
+
+def test_a_region_next_to_a_triangle_that_can_never_be_filled_is_not_closable() -> None:
+    """The position of the dead-triangle test above: Oh's region around (1, -1) lacks only
+    that triangle, which no tile fits."""
+    tiles = {(0, -1): "e", (1, 0): "d", (2, -1): "f", (2, -2): "c", (3, -1): "c",
+             (-1, -1): "b", (2, 0): "a", (0, -2): "b", (3, 0): "b", (-1, 0): "c"}
+    state = TrichetState.from_tiles(tiles, win_size=1)
+    state.play(f"a{place_of(state, (1, -2))}")
+    (dead,) = [r for r in state.open_regions() if (1, -1) in r.points]
+    assert dead.colour == OH and dead.missing == ((1, -1),) and not dead.closable
+    assert all(r.closable == all(state.fitting(t) for t in r.missing)
+               for r in state.open_regions())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_open_regions_cover_every_point_not_in_a_closed_region(seed: int) -> None:
+    """Every fixed point is in exactly one open region, unless all six triangles around
+    every point of its region are filled; `missing` is exactly the empty triangles around
+    the region's points, and its tiles exactly the filled ones."""
+    state, rng = new("-size=40 -win_size=30"), random.Random(seed)
+    while state.to_move:
+        state.play(rng.choice(state.legal_moves()))
+        fixed = {p for t in state.placed() for p in corners(t.coord)}
+        seen: list[tuple[int, int]] = []
+        for region in state.open_regions():
+            seen += region.points
+            assert all(state.colour(p) == region.colour for p in region.points)
+            around = {t for p in region.points for t in triangles_at(p)}
+            assert set(region.missing) == {t for t in around if state.tile(t) is None}
+            assert set(region.tiles) == {t for t in around if state.tile(t) is not None}
+        assert len(seen) == len(set(seen))
+        for point in fixed - set(seen):  # in a closed region: nothing empty around it
+            assert all(state.tile(t) is not None for t in triangles_at(point))
