@@ -284,7 +284,10 @@ class MainWindow(QMainWindow):
                 found.discard()
         if path is not None and self.open_file(path):
             return
+        refused = self.message_label.text() if path is not None else ""
         self.start_game(self.last_choice())
+        if refused:  # the reason stays after the dialog, not the new game's greeting
+            self.say(f"{refused} A new game was started instead.")
 
     def last_choice(self) -> GameChoice:
         stored = self.settings.value("newGame/game")
@@ -566,6 +569,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             QMessageBox.warning(self, "Cannot open the record",
                                 f"{path.name}: {exc.strerror or exc}")
+            self.say(f"{path.name} was not opened: {exc.strerror or exc}")
             settings.remove_recent_file(self.settings, str(path.resolve()))
             return False
         if not asked and not self.maybe_discard():

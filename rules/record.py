@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
 from rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
+NOT_UTF8 = "the file is not UTF-8 text"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -113,6 +115,8 @@ def normalise_move(text: str) -> str:
 def parse(text: str, game_hint: str | None = None) -> Record:
     """Read a pbmserv game file or a bare move list. `game_hint` names the game for a pbmserv
     file without a `(game ...)` entry (pbmserv kept the game type in the directory name)."""
+    if "\x00" in text:  # UTF-16 without a byte-order mark decodes as UTF-8 with NULs
+        raise RecordError(f"{NOT_UTF8} (it holds NUL characters, as UTF-16 text does)")
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), None)
     if first is None:
@@ -384,7 +388,7 @@ def load(path: str | os.PathLike[str]) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the file is not text (it is not UTF-8)") from None
+        raise RecordError(NOT_UTF8) from None
     hint = path.parent.name.lower() if path.parent.name.lower() in registry.GAME_MODULES else None
     return parse(text, hint)
 
@@ -398,10 +402,15 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write a temporary file in the same folder, then rename it over the target, so a crash
     never leaves half a file where a game was. The file is synced before the rename and the
     folder after it, so a power cut cannot lose the rename either. A process killed inside
-    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own)."""
+    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own).
+
+    The file gets the mode of the file it replaces, or a new file's mode under the umask
+    (mkstemp alone would leave every record readable by its owner only)."""
     path = Path(path)
+    mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(temporary, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -411,6 +420,17 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits a write of `path` should leave: those of the file there, else
+    those `open` would give a new file (0666 less the process's umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)  # the only way to read it; set straight back
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _sync_folder(folder: Path) -> None:
