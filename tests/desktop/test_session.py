@@ -58,7 +58,7 @@ def test_an_illegal_move_changes_nothing_and_says_why() -> None:
     assert session.record.moves == ["a1"] and len(session.states) == 2
 
 
-def test_walking_the_move_list_and_playing_from_an_earlier_position_discards_later_moves(
+def test_walking_the_move_list_and_playing_from_an_earlier_position_starts_a_variation(
         ) -> None:
     session = toy_session()
     for move in ("a1", "b1", "c1"):
@@ -68,11 +68,16 @@ def test_walking_the_move_list_and_playing_from_an_earlier_position_discards_lat
     assert session.view_next() == 1 and session.view_previous() == 0
     assert session.view(99) == 3 and session.view_last() == 3
     session.view(1)
-    assert session.would_discard and session.shown.render() == "x...."
-    session.play("e1")
-    assert session.record.moves == ["a1", "e1"]
-    assert session.record.notes == {} and not session.can_redo()
-    assert session.shown.render() == "x...o"
+    assert session.shown.render() == "x...."
+    played = session.play("e1")
+    assert played.started == 1 and session.line == 1
+    assert session.record.moves == ["a1", "b1", "c1"] and session.record.notes == {3: "last"}
+    assert session.moves == ["a1", "e1"] and session.shown.render() == "x...o"
+    assert not session.can_redo() and session.modified
+    session.view(1)
+    again = session.play("b1")  # the main line's move: the session goes on along it
+    assert again.followed and session.line == 0 and session.viewed == 2
+    assert session.note(3) == "last"
 
 
 def test_undo_and_redo_walk_back_and_forth_at_the_end() -> None:
@@ -109,7 +114,7 @@ def test_a_player_without_a_legal_move_passes_automatically_and_undo_takes_it_ba
     assert session.result_text() == "Draw: every player passed in succession"
     assert session.move_table() == [["a1", "b1"], ["c1", "-- (Auto)"], ["-- (Auto)"]]
     session.undo()
-    assert session.record.moves == ["a1", "b1"] and session.redo_stack == ["c1"]
+    assert session.record.moves == ["a1", "b1"] and [t.move for t in session.redo_stack] == ["c1"]
     session.redo()
     assert session.record.moves == ["a1", "b1", "c1", "--", "--"]
 
@@ -134,13 +139,21 @@ def test_swap_rotates_names_and_colours_and_undo_puts_them_back() -> None:
     assert session.record.players == ["bob", "alice"] and session.record.moves == ["c1", "a1"]
 
 
-def test_playing_a_new_first_move_before_a_swap_forgets_the_swap() -> None:
+def test_a_swapped_game_keeps_its_first_move_and_a_variation_starts_after_the_swap() -> None:
     session = toy_session()
     session.play("c1")
     session.play("swap")
-    session.view(0)
     session.play("a1")
-    assert session.record.players == ["alice", "bob"] and not session.record.swapped
+    before = (session.record.players, session.record.moves, session.record.swapped)
+    session.view(0)
+    with pytest.raises(MoveError, match="a variation can start from the second move on"):
+        session.play("b1")
+    assert (session.record.players, session.record.moves, session.record.swapped) == before
+    session.view(1)
+    assert session.play("e1").started == 1 and session.moves == ["c1", "e1"]
+    reopened = Session.from_record(records.parse(records.dumps(session.record)))
+    assert reopened.switch(1) == 2 and reopened.record.swapped
+    assert reopened.shown.render() == session.shown.render() == "..x.o"
 
 
 def test_resign_ends_a_two_player_game_with_the_winner_named() -> None:
