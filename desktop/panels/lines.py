@@ -1,0 +1,90 @@
+"""The lines of the game under the move table: the main line and its variations as a tree
+(each variation under the line it parts from), the line on screen in bold; clicking a line
+shows it, and two buttons make the line on screen the main line or delete it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QPushButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from rules import variations
+from rules.record import Record
+
+from desktop.session import Session
+
+SHOWN_MOVES = 4  # of a variation, in its line of the tree
+
+
+def line_text(record: Record, line: int) -> str:
+    """'Main line: 23 moves' or '2. from move 4: d4 e5 f6 a1 ... (7 moves)'."""
+    if line == 0:
+        count = len(record.moves)
+        return f"Main line: {count} move{'s' if count != 1 else ''}"
+    moves = variations.own_moves(record, line)
+    shown = " ".join(moves[:SHOWN_MOVES]) + (" ..." if len(moves) > SHOWN_MOVES else "")
+    count = f" ({len(moves)} moves)" if len(moves) > SHOWN_MOVES else ""
+    return f"{line}. from move {variations.start(record, line) + 1}: {shown}{count}"
+
+
+class LinesBox(QGroupBox):
+    lineSelected = Signal(int)
+    promoteRequested = Signal()
+    deleteRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Lines", parent)
+        self.setObjectName("lines")
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setMaximumHeight(130)
+        self.tree.itemClicked.connect(self._clicked)
+        self.promote_button = QPushButton("Make main line")
+        self.promote_button.setToolTip("The line on screen becomes the game's main line; the "
+                                       "moves it replaces become a variation")
+        self.promote_button.clicked.connect(self.promoteRequested)
+        self.delete_button = QPushButton("Delete variation")
+        self.delete_button.setToolTip("Delete the variation on screen (and the variations "
+                                      "that part from it)")
+        self.delete_button.clicked.connect(lambda: self.deleteRequested.emit(self._line))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.promote_button)
+        buttons.addWidget(self.delete_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.tree)
+        layout.addLayout(buttons)
+        self._shape: tuple[object, ...] = ()
+        self._line = 0
+        self._items: list[QTreeWidgetItem] = []
+        self.hide()
+
+    def show_lines(self, session: Session) -> None:
+        """Shows the session's lines (hidden while there is only the main line); the tree is
+        built again only when the lines or the line on screen changed."""
+        record = session.record
+        shape = (session.line, len(record.moves),
+                 tuple((v.parent, v.ply, tuple(v.moves)) for v in record.variations))
+        self.setVisible(bool(record.variations))
+        if shape == self._shape:
+            return
+        self._shape, self._line = shape, session.line
+        self.tree.clear()
+        self._items = []
+        for line in range(variations.count(record)):
+            item = QTreeWidgetItem([line_text(record, line)])
+            if line == 0:
+                self.tree.addTopLevelItem(item)
+            else:
+                self._items[variations.parent(record, line)].addChild(item)
+            font = item.font(0)
+            font.setBold(line == session.line)
+            item.setFont(0, font)
+            self._items.append(item)
+        self.tree.expandAll()
+        self.tree.setCurrentItem(self._items[session.line])
+        self.promote_button.setEnabled(session.line != 0)
+        self.delete_button.setEnabled(session.line != 0)
+
+    def _clicked(self, item: QTreeWidgetItem) -> None:
+        self.lineSelected.emit(self._items.index(item))

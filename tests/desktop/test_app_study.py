@@ -1,0 +1,217 @@
+"""Studying a game in the real window (issue 27): notes that stay through navigation,
+undo, redo, save and reopen; variations started by playing at an earlier position, kept in
+the file, shown as a tree, followed by the arrow keys, promoted and deleted."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from desktop import autosave
+from desktop.dialogs import GameChoice
+from desktop.main_window import MainWindow
+from desktop.session import Session
+from rules import record as records
+from tests.desktop.app_support import stand_in_dialogs
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
+    stand_in_dialogs(monkeypatch, tmp_path)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.start_game(GameChoice("druid", ["-size=8"], ["alice", "bob"], []))
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
+
+
+def type_move(qtbot, window: MainWindow, text: str) -> None:
+    window.move_line.setText(text)
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
+
+
+def type_note(qtbot, window: MainWindow, text: str) -> None:
+    """Clicks into the note box and types, as a person does."""
+    box = window.panel.note_edit
+    qtbot.mouseClick(box.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(box, text)
+
+
+def click_cell(qtbot, window: MainWindow, row: int, column: int) -> None:
+    table = window.panel.table
+    rect = table.visualItemRect(table.item(row, column))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def dark_pixels(widget) -> int:
+    """Pixels of text (dark) in what the widget draws."""
+    image = widget.grab().toImage()
+    return sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
+               if max(image.pixelColor(x, y).getRgb()[:3]) < 90)
+
+
+# ---- notes ------------------------------------------------------------------------------
+
+def test_a_note_typed_then_a_move_played_survives_back_and_marks_its_move(
+        qtbot, window, tmp_path) -> None:
+    type_move(qtbot, window, "c3")
+    assert window.save_as(tmp_path / "game.txt") and not window.isWindowModified()
+    type_note(qtbot, window, "fresh note")
+    assert window.session.note(1) == "fresh note"  # in the record as it is typed
+    assert window.isWindowModified() and window.panel.table.item(0, 0).text() == "c3 *"
+    qtbot.wait(window.controller.NOTE_AUTOSAVE_MS + 200)  # typing paused: autosaved too
+    saved = json.loads(autosave.path().read_text())
+    assert records.parse(saved["record"]).notes == {1: "fresh note"}
+    type_move(qtbot, window, "d4")
+    window.previous_action.trigger()  # Back
+    assert window.session.viewed == 1
+    assert window.panel.note_edit.toPlainText() == "fresh note"
+    assert window.panel.note_label.text() == "Note after move 1"
+
+
+def test_a_note_survives_clicking_another_move_in_the_table(qtbot, window) -> None:
+    for move in ("c3", "d4", "e5"):
+        type_move(qtbot, window, move)
+    click_cell(qtbot, window, 0, 1)  # move 2
+    type_note(qtbot, window, "the centre")
+    click_cell(qtbot, window, 0, 0)
+    assert window.panel.note_edit.toPlainText() == ""
+    click_cell(qtbot, window, 0, 1)
+    assert window.panel.note_edit.toPlainText() == "the centre"
+    assert window.panel.table.item(0, 1).text() == "d4 *"
+    assert window.panel.table.item(0, 1).toolTip() == "the centre"
+
+
+def test_a_note_then_the_move_line_and_ctrl_s_saves_the_note(qtbot, window, tmp_path) -> None:
+    type_move(qtbot, window, "c3")
+    assert window.save_as(tmp_path / "game.txt")
+    type_note(qtbot, window, "kept")
+    qtbot.mouseClick(window.move_line, Qt.MouseButton.LeftButton)
+    qtbot.keySequence(window.move_line, QKeySequence("Ctrl+S"))
+    assert not window.isWindowModified()
+    assert window.panel.note_edit.toPlainText() == "kept"
+    assert Session.load(tmp_path / "game.txt").record.notes == {1: "kept"}
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.open_file(tmp_path / "game.txt")
+    again.show_ply(1)
+    assert again.panel.note_edit.toPlainText() == "kept"
+    assert again.panel.table.item(0, 0).text() == "c3 *"
+
+
+def test_a_note_survives_undo_and_redo(qtbot, window) -> None:
+    for move in ("c3", "d4"):
+        type_move(qtbot, window, move)
+    type_note(qtbot, window, "on d4")
+    window.undo_action.trigger()
+    assert window.session.ply == 1 and window.panel.note_edit.toPlainText() == ""
+    window.redo_action.trigger()
+    assert window.session.ply == 2 and window.session.note(2) == "on d4"
+    assert window.panel.note_edit.toPlainText() == "on d4"
+    assert window.panel.table.item(0, 1).text() == "d4 *"
+
+
+def test_spaces_typed_at_the_end_of_a_note_stay_in_the_box(qtbot, window) -> None:
+    type_move(qtbot, window, "c3")
+    type_note(qtbot, window, "two words")
+    assert window.panel.note_edit.toPlainText() == "two words"
+    window.refresh()
+    assert window.panel.note_edit.toPlainText() == "two words"
+    assert window.session.note(1) == "two words"
+
+
+# ---- variations -------------------------------------------------------------------------
+
+def play_with_variation(qtbot, window: MainWindow) -> None:
+    """Main line c3 d4 e5 f6; back to move 1; d5 there starts variation 1."""
+    for move in ("c3", "d4", "e5", "f6"):
+        type_move(qtbot, window, move)
+    window.show_ply(1)
+    type_move(qtbot, window, "d5")
+
+
+def test_a_move_at_an_earlier_position_starts_a_variation_shown_as_a_tree(
+        qtbot, window) -> None:
+    lines = window.panel.lines
+    assert not lines.isVisible()
+    for move in ("c3", "d4", "e5", "f6"):
+        type_move(qtbot, window, move)
+    empty = dark_pixels(window.panel.table)
+    window.show_ply(1)
+    type_move(qtbot, window, "d5")
+    session = window.session
+    assert session.record.moves == ["c3", "d4", "e5", "f6"] and session.moves == ["c3", "d5"]
+    assert lines.isVisible()
+    tree = lines.tree
+    main = tree.topLevelItem(0)
+    assert main.text(0) == "Main line: 4 moves" and main.child(0).text(0) == \
+        "1. from move 2: d5"
+    assert main.child(0).font(0).bold() and not main.font(0).bold()
+    assert dark_pixels(lines) > 100  # the tree is drawn with its text
+    assert window.panel.table.item(0, 1).text() == "d5 +1"
+    assert dark_pixels(window.panel.table) < empty  # the table shows the two moves only
+    # the main line shows the mark where the variation parts
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=tree.visualItemRect(main).center())
+    assert session.line == 0 and window.panel.table.item(0, 1).text() == "d4 +1"
+
+
+def test_arrow_keys_and_undo_redo_follow_the_line_on_screen(qtbot, window) -> None:
+    play_with_variation(qtbot, window)
+    type_move(qtbot, window, "e6")
+    session = window.session
+    assert session.moves == ["c3", "d5", "e6"]
+    window.setFocus()
+    for key, expected in ((Qt.Key.Key_Home, 0), (Qt.Key.Key_Right, 1), (Qt.Key.Key_Right, 2),
+                          (Qt.Key.Key_End, 3), (Qt.Key.Key_Left, 2)):
+        qtbot.keyClick(window, key)
+        assert session.viewed == expected and session.line == 1, key
+    assert session.last_move_shown == "d5"
+    window.undo_action.trigger()
+    assert session.moves == ["c3", "d5"] and session.record.moves == ["c3", "d4", "e5", "f6"]
+    window.undo_action.trigger()  # the variation's last move: the variation is gone
+    assert session.record.variations == [] and session.line == 0 and session.viewed == 1
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert session.moves == ["c3", "d5", "e6"] and session.line == 1
+
+
+def test_a_variation_survives_save_and_reopen_and_the_file_keeps_the_main_line(
+        qtbot, window, tmp_path) -> None:
+    play_with_variation(qtbot, window)
+    type_note(qtbot, window, "why not d5")
+    assert window.save_as(tmp_path / "study.txt")
+    text = (tmp_path / "study.txt").read_text()
+    assert "(moves\nc3\nd4\ne5\nf6\n)" in text
+    assert "(variations\n0 1 d5\nnote 2 why not d5\n)" in text
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.open_file(tmp_path / "study.txt")
+    assert again.session.line == 0 and again.session.ply == 4
+    again.controller.switch_line(1)
+    assert again.session.moves == ["c3", "d5"] and again.session.viewed == 2
+    assert again.panel.note_edit.toPlainText() == "why not d5"
+
+
+def test_promote_and_delete_a_variation_with_the_buttons(qtbot, window) -> None:
+    play_with_variation(qtbot, window)
+    lines = window.panel.lines
+    session = window.session
+    qtbot.mouseClick(lines.promote_button, Qt.MouseButton.LeftButton)
+    assert session.record.moves == ["c3", "d5"] and session.line == 0
+    assert session.record.variations[0].moves == ["d4", "e5", "f6"]
+    assert lines.tree.topLevelItem(0).text(0) == "Main line: 2 moves"
+    assert window.isWindowModified()
+    window.controller.switch_line(1)
+    assert session.moves == ["c3", "d4", "e5", "f6"] and session.viewed == 2
+    qtbot.mouseClick(lines.delete_button, Qt.MouseButton.LeftButton)
+    assert session.record.variations == [] and session.line == 0 and session.viewed == 1
+    assert not lines.isVisible()
+    assert window.message_label.text().startswith("Deleted variation 1 (from move 2).")
