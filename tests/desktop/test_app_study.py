@@ -215,3 +215,69 @@ def test_promote_and_delete_a_variation_with_the_buttons(qtbot, window) -> None:
     assert session.record.variations == [] and session.line == 0 and session.viewed == 1
     assert not lines.isVisible()
     assert window.message_label.text().startswith("Deleted variation 1 (from move 2).")
+
+
+# ---- the review -------------------------------------------------------------------------
+
+def analysed(window: MainWindow, rates: dict, best: dict) -> None:
+    """Gives the window an analysis of the line on screen, as the workers would."""
+    analysis, session = window.controller.analysis, window.session
+    analysis.moves = tuple(session.moves)
+    analysis.outcome = session.current.outcome()
+    analysis.movers = {p: s.to_move for p, s in enumerate(session.states) if s.to_move}
+    analysis.rates, analysis.best = dict(rates), dict(best)
+    analysis.updated.emit()
+
+
+def test_the_review_lists_the_largest_drops_and_plays_the_better_move_as_a_variation(
+        qtbot, window) -> None:
+    for move in ("c3", "d4", "e5", "f6"):
+        type_move(qtbot, window, move)
+    # V 55% -> H 40% (V 60%): fine; d4 by H: 40% -> V 90% (H 10%): -30; e5 by V: 90% ->
+    # H 60% (V 40%): -50; f6 by H: 60% -> V 50% (H 50%): -10
+    analysed(window, {0: 0.55, 1: 0.4, 2: 0.9, 3: 0.6, 4: 0.5},
+             {0: "c3", 1: "b2", 2: "d5", 3: "a1", 4: "g7"})
+    review = window.panel.review
+    assert review.isVisible() and window.panel.analysis_graph.isVisible()
+    texts = [review.list.item(i).text() for i in range(review.list.count())]
+    assert texts == ["Move 3, alice's e5: 90% to 40% (-50). Better: d5",
+                     "Move 2, bob's d4: 40% to 10% (-30). Better: b2",
+                     "Move 4, bob's f6: 60% to 50% (-10). Better: a1"]
+    assert dark_pixels(review.list) > 100
+    graph = window.panel.analysis_graph
+    assert graph.getPlotItem().getAxis("left").labelText == "alice wins (%)"
+    assert (graph.top_name.textItem.toPlainText(), graph.bottom_name.textItem.toPlainText()) \
+        == ("alice ahead", "bob ahead")
+    item = review.list.item(0)
+    qtbot.mouseClick(review.list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=review.list.visualItemRect(item).center())
+    session = window.session
+    assert session.viewed == 2 and session.line == 0
+    assert window.view.calls[-1] == ("suggestions", (("d5", 0.9),))
+    assert "The computer prefers d5" in window.message_label.text()
+    qtbot.mouseClick(review.play_button, Qt.MouseButton.LeftButton)
+    assert session.moves == ["c3", "d4", "d5"] and session.line == 1
+    assert session.record.moves == ["c3", "d4", "e5", "f6"]
+    assert review.isVisible()  # the main line analysed is still in the record
+
+
+def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) -> None:
+    window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
+    for move in ("c3", "a1", "d3", "a2"):
+        type_move(qtbot, window, move)
+    controller = window.controller
+    controller.analysis.iterations = 60
+    window.analyse_action.trigger()
+    qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
+    analysis = controller.analysis
+    assert sorted(analysis.best) == [0, 1, 2, 3, 4]
+    assert all(analysis.best[p] in window.session.states[p].legal_moves() for p in range(5))
+    from desktop.panels.review import drop_text
+    from rules.review import largest_drops
+    drops = largest_drops(analysis.rates, analysis.movers, analysis.best, analysis.moves,
+                          window.session.sides, analysis.outcome)
+    review = window.panel.review
+    assert review.isVisible()
+    shown = [review.list.item(i).text() for i in range(review.list.count())]
+    assert shown == ([drop_text(d, window.session.name) for d in drops] if drops
+                     else ["No move lost much: every drop was under 5 points."])
