@@ -31,6 +31,7 @@ from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
+from desktop.pbmserv_copy import MoveMailer
 from desktop.session import Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
         self.view: BoardView | None = None  # the board view of the current game
         self.summary: PositionView | None = None  # the owners/heights map, where the game has it
         self._help_dialogs: list[HelpDialog] = []
+        self.mailer = MoveMailer()
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
@@ -163,6 +165,9 @@ class MainWindow(QMainWindow):
                                            tip="The win rate of the side to move at every "
                                                "move, drawn under the move list; click it to "
                                                "see that move")
+        self.mail_action = self._action("&Copy move for pbmserv", self.copy_pbmserv_move,
+                                        tip="Put pbmserv's mail line for the move just made "
+                                            "on the clipboard")
         self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
                                            "Ctrl+H",
                                            tip="The computer looks for the best moves for "
@@ -212,7 +217,8 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         game_menu = bar.addMenu("&Game")
-        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
+        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
+                              self.mail_action])
         game_menu.addSeparator()
         game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
@@ -503,6 +509,10 @@ class MainWindow(QMainWindow):
         the end of the line, it starts a variation). The status bar says what happened or
         why not."""
         return self.session is not None and self.controller.play(text)
+
+    def copy_pbmserv_move(self) -> None:
+        if self.session is not None:
+            self.say(self.mailer.copy(self.session, self))
 
     def _play_better(self, drop: Drop) -> None:
         """The review's better move, played where the reviewed move was: a variation."""

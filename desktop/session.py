@@ -157,6 +157,19 @@ class Session:
         move = self.last_move_shown
         return self.states[self.viewed - 1].move_cells(move) if move else ()
 
+    def last_move_made(self) -> tuple[str, str] | None:
+        """The last move a person made up to the position on screen, and their side: a
+        forced pass is skipped, and right after a swap it is the swap (by the first side,
+        which the swapper now owns)."""
+        if self.record.swapped and self.viewed == 1:
+            return SWAP, self.sides[0]
+        moves = self.moves
+        ply = self.viewed
+        while ply > 1 and self.is_forced_pass(ply - 1, moves):
+            ply -= 1
+        side = self.states[ply - 1].to_move if ply else None
+        return (moves[ply - 1], side) if side is not None else None
+
     def name(self, side: str) -> str:
         return self.record.players[self.sides.index(side)]
 

@@ -281,3 +281,47 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
     shown = [review.list.item(i).text() for i in range(review.list.count())]
     assert shown == ([drop_text(d, window.session.name) for d in drops] if drops
                      else ["No move lost much: every drop was under 5 points."])
+
+
+# ---- Copy move for pbmserv --------------------------------------------------------------
+
+def answer_password(monkeypatch, password: str, remember: bool, asked: list[str]) -> None:
+    from desktop.pbmserv_copy import PasswordDialog
+
+    def run(dialog: PasswordDialog) -> int:
+        asked.append(dialog.windowTitle())
+        dialog.password.setText(password)
+        dialog.remember.setChecked(remember)
+        return PasswordDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PasswordDialog, "exec", run)
+
+
+def test_copy_move_for_pbmserv_puts_the_mail_line_on_the_clipboard(
+        qtbot, window, monkeypatch, tmp_path) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    asked: list[str] = []
+    answer_password(monkeypatch, "", False, asked)
+    type_move(qtbot, window, "c3")
+    window.mail_action.trigger()
+    clipboard = QGuiApplication.clipboard()
+    assert clipboard.text() == "druid move BOARD alice PASSWORD c3" and len(asked) == 1
+    assert window.message_label.text() == ("Copied for pbmserv: druid move BOARD alice "
+                                           "PASSWORD c3 (replace BOARD with the board number)")
+    type_move(qtbot, window, "d4")
+    assert window.save_as(tmp_path / "101")  # a pbmserv board file's name
+    answer_password(monkeypatch, "s3cret", True, asked)
+    window.mail_action.trigger()
+    assert clipboard.text() == "druid move 101 bob s3cret d4"
+    assert "s3cret" not in window.message_label.text()
+    assert window.message_label.text() == "Copied for pbmserv: druid move 101 bob ***** d4"
+    # remembered for bob in memory, asked for no more; never written anywhere
+    window.mail_action.trigger()
+    assert len(asked) == 2 and clipboard.text() == "druid move 101 bob s3cret d4"
+    assert "s3cret" not in (tmp_path / "101").read_text()
+    assert "s3cret" not in autosave.path().read_text()
+    window.show_ply(1)  # the move on screen is the one copied: alice's c3
+    answer_password(monkeypatch, "", False, asked)
+    window.mail_action.trigger()
+    assert clipboard.text() == "druid move 101 alice PASSWORD c3" and len(asked) == 3

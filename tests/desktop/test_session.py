@@ -292,3 +292,17 @@ def test_the_last_move_shown_has_its_cells_read_on_the_position_before_it() -> N
     assert session.last_cells_shown == ("a3",)
     session.view(0)
     assert session.last_cells_shown == ()
+
+
+def test_the_last_move_made_skips_forced_passes_and_knows_the_swap() -> None:
+    session = toy_session(size=3)
+    assert session.last_move_made() is None
+    for move in ("a1", "b1", "c1"):  # then both pass by force
+        session.play(move)
+    assert session.last_move_made() == ("c1", "X")
+    session.view(2)
+    assert session.last_move_made() == ("b1", "O")
+    swapped = toy_session()
+    swapped.play("c1")
+    swapped.play("swap")
+    assert swapped.last_move_made() == ("swap", "X") and swapped.name("X") == "bob"
