@@ -213,3 +213,13 @@ def test_a_broken_variations_entry_is_refused_with_its_line(entry: str, reason: 
     with pytest.raises(RecordError) as error:
         records.parse(text)
     assert error.value.reason == reason and error.value.line is not None
+
+
+def test_the_example_of_docs_record_format_reads_as_the_page_explains_it() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text()
+    example = doc.split("## What Megalith writes", 1)[1].split("```")[1].lstrip("\n")
+    record = records.parse(example)
+    assert record.moves == ["c3", "b2-b4", "--"] and record.swapped
+    assert [variations.moves_of(record, k) for k in (1, 2)] == [["c3", "b3", "c2"],
+                                                               ["c3", "b3", "a1"]]
+    assert variations.note(record, 1, 2) == "why not b3"
