@@ -105,6 +105,18 @@ def alternatives(record: Record, line: int) -> dict[int, list[int]]:
     return found
 
 
+def other_moves(record: Record, line: int) -> dict[int, list[str]]:
+    """For each move of `line` (by number) that other lines replace, the moves they play
+    there instead, each once, in the order of the lines."""
+    found: dict[int, list[str]] = {}
+    for ply, lines in alternatives(record, line).items():
+        for other in lines:
+            move = moves_of(record, other)[ply - 1]
+            if move not in found.setdefault(ply, []):
+                found[ply].append(move)
+    return found
+
+
 def follow(record: Record, line: int, ply: int, move: str) -> int | None:
     """The line that plays `move` after the first `ply` moves of `line`, if one does
     (`line` itself first)."""

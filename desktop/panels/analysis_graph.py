@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QWidget
 
 from rules.protocol import Outcome
@@ -76,6 +76,10 @@ class AnalysisGraph(pg.PlotWidget):
             item.addItem(text, ignoreBounds=True)
         self.scene().sigMouseClicked.connect(self._clicked)
         self._last_ply = 0
+
+    def sizeHint(self) -> QSize:
+        """As wide as the panel makes it: pyqtgraph's 640x480 would widen the dock."""
+        return QSize(240, 130)
 
     def set_curve(self, plies: list[int], values: list[float], names: Sequence[str],
                   last_ply: int) -> None:

@@ -37,7 +37,7 @@ class LinesBox(QGroupBox):
         self.setObjectName("lines")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setMaximumHeight(130)
+        self.tree.setMaximumHeight(5 * self.tree.fontMetrics().lineSpacing() + 14)
         self.tree.itemClicked.connect(self._clicked)
         self.promote_button = QPushButton("Make main line")
         self.promote_button.setToolTip("The line on screen becomes the game's main line; the "

@@ -28,7 +28,7 @@ class ReviewList(QGroupBox):
         super().__init__("Review: the largest drops", parent)
         self.setObjectName("review")
         self.list = QListWidget()
-        self.list.setMaximumHeight(110)
+        self.list.setMaximumHeight(4 * self.list.fontMetrics().lineSpacing() + 12)
         self.list.itemClicked.connect(self._chosen)
         self.play_button = QPushButton("Play the better move as a variation")
         self.play_button.clicked.connect(self._play)

@@ -35,14 +35,14 @@ def swatch_style(colour: tuple[int, int, int]) -> str:
     return f"background-color: rgb({r},{g},{b}); border: 1px solid #555; border-radius: 3px;"
 
 
-def _move_item(text: str, note: str, others: int = 0) -> QTableWidgetItem:
+def _move_item(text: str, note: str, others: tuple[str, ...] = ()) -> QTableWidgetItem:
     """A cell of the move table: the move, marked ` *` with the note as its tooltip, and
-    ` +n` when n other lines play something else there."""
-    item = QTableWidgetItem(text + (" *" if note else "") + (f" +{others}" if others else ""))
+    ` +n` when other lines play n other moves there (named in the tooltip)."""
+    item = QTableWidgetItem(text + (" *" if note else "") + (f" +{len(others)}" if others
+                                                             else ""))
     tips = [note] if note else []
     if others:
-        tips.append(f"{others} other line{'s' if others > 1 else ''} part{'' if others > 1 else 's'}"
-                    " here (see Lines below)")
+        tips.append(f"Also played here: {', '.join(others)} (see Lines)")
     if tips:
         item.setToolTip("\n\n".join(tips))
     return item
@@ -59,7 +59,8 @@ class SidePanel(QWidget):
         self._session: Session | None = None
         self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
         self._header: list[str] = []  # the move table's column titles on show
-        self._cells: list[tuple[str, str, int]] = []  # (move, note, other lines) of each ply
+        # (move, note, other moves played there) of each ply on show
+        self._cells: list[tuple[str, str, tuple[str, ...]]] = []
         self._note_ply = 0
         self._loading_note = False
         layout = QVBoxLayout(self)
@@ -183,8 +184,8 @@ class SidePanel(QWidget):
     def _fill_table(self, session: Session, fresh: bool) -> None:
         sides = session.sides
         header = [f"{s} {session.name(s)}" for s in sides]
-        others = variations.alternatives(session.record, session.line)
-        cells = [(text, session.note(ply), len(others.get(ply, ())))
+        others = variations.other_moves(session.record, session.line)
+        cells = [(text, session.note(ply), tuple(others.get(ply, ())))
                  for ply, text in enumerate(
                      (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
@@ -196,7 +197,8 @@ class SidePanel(QWidget):
         self._header, self._cells = header, cells
         self._select_ply(session.viewed, len(sides))
 
-    def _rebuild_table(self, header: list[str], cells: list[tuple[str, str, int]]) -> None:
+    def _rebuild_table(self, header: list[str],
+                       cells: list[tuple[str, str, tuple[str, ...]]]) -> None:
         width = len(header)
         rows = -(-len(cells) // width)
         self.table.clear()
@@ -207,7 +209,7 @@ class SidePanel(QWidget):
         for index, cell in enumerate(cells):
             self.table.setItem(*divmod(index, width), _move_item(*cell))
 
-    def _update_table(self, cells: list[tuple[str, str, int]]) -> None:
+    def _update_table(self, cells: list[tuple[str, str, tuple[str, ...]]]) -> None:
         """Changes the table on show into the table of `cells`, touching only the cells
         that differ: rows added or taken away at the end, and changed moves or notes."""
         width = self.table.columnCount()

@@ -156,6 +156,7 @@ def test_a_move_at_an_earlier_position_starts_a_variation_shown_as_a_tree(
     assert main.child(0).font(0).bold() and not main.font(0).bold()
     assert dark_pixels(lines) > 100  # the tree is drawn with its text
     assert window.panel.table.item(0, 1).text() == "d5 +1"
+    assert window.panel.table.item(0, 1).toolTip() == "Also played here: d4 (see Lines)"
     assert dark_pixels(window.panel.table) < empty  # the table shows the two moves only
     # the main line shows the mark where the variation parts
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,

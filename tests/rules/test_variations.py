@@ -166,6 +166,7 @@ def test_playing_at_a_variations_first_position_parts_from_the_line_above() -> N
     assert [v.parent for v in record.variations] == [0, 0, first]
     assert variations.alternatives(record, 0) == {2: [first, second, deeper]}
     assert variations.alternatives(record, deeper) == {2: [0, second], 3: [first]}
+    assert variations.other_moves(record, 0) == {2: ["e5", "b5"]}  # each move once
     assert variations.follow(record, 0, 1, "b5") == second
     assert variations.follow(record, second, 1, "d4") == 0
 
