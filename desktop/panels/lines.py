@@ -1,12 +1,12 @@
-"""The lines of the game under the move table: the main line and its variations as a tree
-(each variation under the line it parts from), the line on screen in bold; clicking a line
-shows it, and two buttons make the line on screen the main line or delete it."""
+"""The lines of the game (a tab under the move table): the main line and its variations as
+a tree (each variation under the line it parts from), the line on screen in bold; clicking a
+line shows it, and two buttons make the line on screen the main line or delete it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QPushButton, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from rules import variations
 from rules.record import Record
@@ -27,13 +27,13 @@ def line_text(record: Record, line: int) -> str:
     return f"{line}. from move {variations.start(record, line) + 1}: {shown}{count}"
 
 
-class LinesBox(QGroupBox):
+class LinesBox(QWidget):
     lineSelected = Signal(int)
     promoteRequested = Signal()
     deleteRequested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Lines", parent)
+        super().__init__(parent)
         self.setObjectName("lines")
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -51,23 +51,21 @@ class LinesBox(QGroupBox):
         buttons.addWidget(self.promote_button)
         buttons.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.tree)
         layout.addLayout(buttons)
         self._shape: tuple[object, ...] = ()
         self._line = 0
         self._items: list[QTreeWidgetItem] = []
-        self.hide()
 
-    def show_lines(self, session: Session) -> None:
-        """Shows the session's lines (hidden while there is only the main line); the tree is
-        built again only when the lines or the line on screen changed."""
+    def show_lines(self, session: Session) -> bool:
+        """Shows the session's lines; the tree is built again only when the lines or the
+        line on screen changed. Returns whether it changed."""
         record = session.record
         shape = (session.line, len(record.moves),
                  tuple((v.parent, v.ply, tuple(v.moves)) for v in record.variations))
-        self.setVisible(bool(record.variations))
         if shape == self._shape:
-            return
+            return False
         self._shape, self._line = shape, session.line
         self.tree.clear()
         self._items = []
@@ -85,6 +83,7 @@ class LinesBox(QGroupBox):
         self.tree.setCurrentItem(self._items[session.line])
         self.promote_button.setEnabled(session.line != 0)
         self.delete_button.setEnabled(session.line != 0)
+        return True
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         self.lineSelected.emit(self._items.index(item))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from rules import variations
 from rules.protocol import GameState
@@ -101,15 +101,22 @@ class SidePanel(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrows belong to the window
         layout.addWidget(self.table, stretch=1)
 
-        self.lines = LinesBox()  # shown when the game has variations
-        layout.addWidget(self.lines)
-
         self.analysis_graph = AnalysisGraph()  # shown by "Analyse game"
         self.analysis_graph.hide()
         self.analysis_graph.plySelected.connect(self.plySelected)
         layout.addWidget(self.analysis_graph)
-        self.review = ReviewList()  # the largest drops, once the analysis is done
-        layout.addWidget(self.review)
+
+        # two tabs, each shown while it has something: the lines of a game with variations,
+        # and the review of a finished analysis
+        self.lines = LinesBox()
+        self.review = ReviewList()
+        self.study_tabs = QTabWidget()
+        self.study_tabs.setObjectName("study")
+        self.study_tabs.setDocumentMode(True)
+        self.study_tabs.addTab(self.lines, "Lines")
+        self.study_tabs.addTab(self.review, "Review: largest drops")
+        self.study_tabs.hide()
+        layout.addWidget(self.study_tabs)
 
         self.note_label = QLabel("Note")
         layout.addWidget(self.note_label)
@@ -133,7 +140,10 @@ class SidePanel(QWidget):
         self._session = session
         self._fill_players(session, fresh)
         self._fill_table(session, fresh)
-        self.lines.show_lines(session)
+        has_lines = bool(session.record.variations)
+        if self.lines.show_lines(session) and has_lines:
+            self.study_tabs.setCurrentWidget(self.lines)
+        self._show_tab(self.lines, has_lines)
         self._load_note(session)
 
     def _fill_players(self, session: Session, fresh: bool) -> None:
@@ -249,7 +259,8 @@ class SidePanel(QWidget):
         the review of its largest drops (hidden again with the analysis)."""
         shown = analysis.running or bool(analysis.rates)
         self.analysis_graph.setVisible(shown)
-        self.review.setVisible(shown and not analysis.running)
+        was_shown = self.study_tabs.isTabVisible(self.study_tabs.indexOf(self.review))
+        self._show_tab(self.review, shown and not analysis.running)
         if not shown:
             return
         sides = session.sides
@@ -262,6 +273,14 @@ class SidePanel(QWidget):
             drops = largest_drops(analysis.rates, analysis.movers, analysis.best,
                                   analysis.moves, sides, outcome)
             self.review.show_drops(drops, session.name)
+            if not was_shown:
+                self.study_tabs.setCurrentWidget(self.review)
+
+    def _show_tab(self, tab: QWidget, on: bool) -> None:
+        """Shows or hides one of the study tabs; the tabs show while one of them does."""
+        tabs = self.study_tabs
+        tabs.setTabVisible(tabs.indexOf(tab), on)
+        tabs.setVisible(any(tabs.isTabVisible(i) for i in range(tabs.count())))
 
     def mark_notes(self) -> None:
         """Redraws the move table's note marks after a note changed."""

@@ -49,6 +49,11 @@ def click_cell(qtbot, window: MainWindow, row: int, column: int) -> None:
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
+def tab_shown(window: MainWindow, tab) -> bool:
+    tabs = window.panel.study_tabs
+    return tabs.isVisible() and tabs.isTabVisible(tabs.indexOf(tab))
+
+
 def dark_pixels(widget) -> int:
     """Pixels of text (dark) in what the widget draws."""
     image = widget.grab().toImage()
@@ -140,7 +145,7 @@ def play_with_variation(qtbot, window: MainWindow) -> None:
 def test_a_move_at_an_earlier_position_starts_a_variation_shown_as_a_tree(
         qtbot, window) -> None:
     lines = window.panel.lines
-    assert not lines.isVisible()
+    assert not tab_shown(window, lines)
     for move in ("c3", "d4", "e5", "f6"):
         type_move(qtbot, window, move)
     empty = dark_pixels(window.panel.table)
@@ -148,7 +153,7 @@ def test_a_move_at_an_earlier_position_starts_a_variation_shown_as_a_tree(
     type_move(qtbot, window, "d5")
     session = window.session
     assert session.record.moves == ["c3", "d4", "e5", "f6"] and session.moves == ["c3", "d5"]
-    assert lines.isVisible()
+    assert tab_shown(window, lines) and lines.isVisible()  # the tab on top
     tree = lines.tree
     main = tree.topLevelItem(0)
     assert main.text(0) == "Main line: 4 moves" and main.child(0).text(0) == \
@@ -214,7 +219,7 @@ def test_promote_and_delete_a_variation_with_the_buttons(qtbot, window) -> None:
     assert session.moves == ["c3", "d4", "e5", "f6"] and session.viewed == 2
     qtbot.mouseClick(lines.delete_button, Qt.MouseButton.LeftButton)
     assert session.record.variations == [] and session.line == 0 and session.viewed == 1
-    assert not lines.isVisible()
+    assert not tab_shown(window, lines) and not window.panel.study_tabs.isVisible()
     assert window.message_label.text().startswith("Deleted variation 1 (from move 2).")
 
 
@@ -239,11 +244,10 @@ def test_the_review_lists_the_largest_drops_and_plays_the_better_move_as_a_varia
     analysed(window, {0: 0.55, 1: 0.4, 2: 0.9, 3: 0.6, 4: 0.5},
              {0: "c3", 1: "b2", 2: "d5", 3: "a1", 4: "g7"})
     review = window.panel.review
-    assert review.isVisible() and window.panel.analysis_graph.isVisible()
+    assert review.isVisible() and window.panel.analysis_graph.isVisible()  # the tab on top
     texts = [review.list.item(i).text() for i in range(review.list.count())]
-    assert texts == ["Move 3, alice's e5: 90% to 40% (-50). Better: d5",
-                     "Move 2, bob's d4: 40% to 10% (-30). Better: b2",
-                     "Move 4, bob's f6: 60% to 50% (-10). Better: a1"]
+    assert texts == ["3. alice e5: 90% to 40%, better d5", "2. bob d4: 40% to 10%, better b2",
+                     "4. bob f6: 60% to 50%, better a1"]
     assert dark_pixels(review.list) > 100
     graph = window.panel.analysis_graph
     assert graph.getPlotItem().getAxis("left").labelText == "alice wins (%)"
@@ -259,7 +263,8 @@ def test_the_review_lists_the_largest_drops_and_plays_the_better_move_as_a_varia
     qtbot.mouseClick(review.play_button, Qt.MouseButton.LeftButton)
     assert session.moves == ["c3", "d4", "d5"] and session.line == 1
     assert session.record.moves == ["c3", "d4", "e5", "f6"]
-    assert review.isVisible()  # the main line analysed is still in the record
+    # the main line analysed is still in the record: the review stays, the new line on top
+    assert tab_shown(window, review) and window.panel.lines.isVisible()
 
 
 def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) -> None:
@@ -278,7 +283,7 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
     drops = largest_drops(analysis.rates, analysis.movers, analysis.best, analysis.moves,
                           window.session.sides, analysis.outcome)
     review = window.panel.review
-    assert review.isVisible()
+    assert review.isVisible() and tab_shown(window, review)
     shown = [review.list.item(i).text() for i in range(review.list.count())]
     assert shown == ([drop_text(d, window.session.name) for d in drops] if drops
                      else ["No move lost much: every drop was under 5 points."])
