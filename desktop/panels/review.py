@@ -31,7 +31,7 @@ class ReviewList(QWidget):
         self.list.setToolTip("The moves after which the mover's chances fell most, largest "
                              "first: click one to see where it was played and the better "
                              "move")
-        self.list.itemClicked.connect(self._chosen)
+        self.list.currentRowChanged.connect(self._chosen)  # by mouse or keys
         self.play_button = QPushButton("Play the better move")
         self.play_button.setToolTip("Play the computer's move where the chosen move was "
                                     "played: a variation")
@@ -53,7 +53,7 @@ class ReviewList(QWidget):
                               f"{round(LEAST * 100)} points.")
         self.play_button.setEnabled(False)
 
-    def _chosen(self, item: QListWidgetItem) -> None:
+    def _chosen(self, row: int) -> None:
         drop = self.selected()
         self.play_button.setEnabled(drop is not None and drop.best is not None)
         if drop is not None:

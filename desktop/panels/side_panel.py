@@ -115,7 +115,8 @@ class SidePanel(QWidget):
         self.study_tabs.setDocumentMode(True)
         self.study_tabs.addTab(self.lines, "Lines")
         self.study_tabs.addTab(self.review, "Review: largest drops")
-        self.study_tabs.hide()
+        self._show_tab(self.lines, False)
+        self._show_tab(self.review, False)
         layout.addWidget(self.study_tabs)
 
         self.note_label = QLabel("Note")

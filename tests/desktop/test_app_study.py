@@ -331,3 +331,19 @@ def test_copy_move_for_pbmserv_puts_the_mail_line_on_the_clipboard(
     answer_password(monkeypatch, "", False, asked)
     window.mail_action.trigger()
     assert clipboard.text() == "druid move 101 alice PASSWORD c3" and len(asked) == 3
+
+
+def test_the_study_pictures_game_opens_with_its_variations() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "docs" / "screenshots_study.py"
+    spec = importlib.util.spec_from_file_location("screenshots_study", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    session = Session.from_record(records.parse(module.STUDY))  # every line replays
+    assert session.record.moves == ["c3", "f6", "d4", "e5", "c5", "f4", "d6", "e3"]
+    assert session.switch(1, 3) == 3 and session.note(3).startswith("d5 instead")
+    for name in ("study-variations.png", "study-review.png"):
+        assert (script.parent / "images" / name).is_file()
