@@ -121,7 +121,8 @@ def follow(record: Record, line: int, ply: int, move: str) -> int | None:
     """The line that plays `move` after the first `ply` moves of `line`, if one does
     (`line` itself first)."""
     wanted = moves_of(record, line)[:ply] + [move]
-    for candidate in [line, *range(count(record))]:
+    candidates: list[int] = [line, *range(count(record))]
+    for candidate in candidates:
         if moves_of(record, candidate)[:ply + 1] == wanted:
             return candidate
     return None

@@ -23,8 +23,8 @@ def line_text(record: Record, line: int) -> str:
         return f"Main line: {count} move{'s' if count != 1 else ''}"
     moves = variations.own_moves(record, line)
     shown = " ".join(moves[:SHOWN_MOVES]) + (" ..." if len(moves) > SHOWN_MOVES else "")
-    count = f" ({len(moves)} moves)" if len(moves) > SHOWN_MOVES else ""
-    return f"{line}. from move {variations.start(record, line) + 1}: {shown}{count}"
+    total = f" ({len(moves)} moves)" if len(moves) > SHOWN_MOVES else ""
+    return f"{line}. from move {variations.start(record, line) + 1}: {shown}{total}"
 
 
 class LinesBox(QWidget):
@@ -46,6 +46,7 @@ class LinesBox(QWidget):
         self.delete_button = QPushButton("Delete variation")
         self.delete_button.setToolTip("Delete the variation on screen (and the variations "
                                       "that part from it)")
+        self._line = 0  # the line on screen
         self.delete_button.clicked.connect(lambda: self.deleteRequested.emit(self._line))
         buttons = QHBoxLayout()
         buttons.addWidget(self.promote_button)
@@ -55,7 +56,6 @@ class LinesBox(QWidget):
         layout.addWidget(self.tree)
         layout.addLayout(buttons)
         self._shape: tuple[object, ...] = ()
-        self._line = 0
         self._items: list[QTreeWidgetItem] = []
 
     def show_lines(self, session: Session) -> bool:
