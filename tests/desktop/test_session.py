@@ -306,3 +306,47 @@ def test_the_last_move_made_skips_forced_passes_and_knows_the_swap() -> None:
     swapped.play("c1")
     swapped.play("swap")
     assert swapped.last_move_made() == ("swap", "X") and swapped.name("X") == "bob"
+
+
+def test_the_autosave_keeps_the_variations_and_the_line_on_screen() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(1)
+    session.play("e1")
+    session.set_note(2, "on e1")
+    session.view(1)
+    autosave.write(session)
+    crash()
+    found = autosave.find()
+    assert found is not None and found.session is not None
+    again = found.session
+    assert again.record == session.record and again.line == 1 and again.viewed == 1
+    assert again.moves == ["a1", "e1"] and again.note(2) == "on e1"
+    found.discard()
+
+
+def test_undo_past_a_variations_start_keeps_it_for_redo() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(2)
+    session.play("e1")  # variation 1 instead of c1
+    session.switch(0, 3)
+    session.undo()  # c1: the variation parts at the main line's end now, and stays
+    assert session.record.moves == ["a1", "b1"] and len(session.record.variations) == 1
+    session.undo()  # b1: the variation parted after it, so it goes with it
+    assert session.record.moves == ["a1"] and session.record.variations == []
+    session.redo()
+    session.redo()
+    assert session.record.moves == ["a1", "b1", "c1"]
+    assert [v.moves for v in session.record.variations] == [["e1"]]
+    assert session.switch(1) == 3 and session.moves == ["a1", "b1", "e1"]
+
+
+def test_a_variation_that_does_not_replay_is_refused_with_its_number() -> None:
+    text = ("(game toy)\n(players a b)\n(moves\na1\nb1\n)\n(parameters -size=5)\n"
+            "(variations\n0 1 c1 a1\n)\n")
+    with pytest.raises(records.RecordError) as error:
+        Session.from_record(records.parse(text))
+    assert error.value.reason == "variation 1: a1 is taken" and error.value.ply == 3
