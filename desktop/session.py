@@ -276,6 +276,8 @@ class Session:
         variations.promote(self.record, self.line)
         self.line = 0
         self._line_changed(moves)
+        self.redo_stack.clear()  # its lines and plies are the old numbering's
+        self.modified = True
 
     def delete_line(self, line: int) -> None:
         """Deletes a variation and those that part from it; if the line on screen was one

@@ -93,9 +93,9 @@ class Variation:
 @dataclass
 class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
-    swap, rotated as pbmserv rotates them); `moves` hold no `swap`; `notes[k]` annotates the
-    position after k moves; `colours` are the people's colours by seat (`#rrggbb`), or
-    empty.
+    swap, rotated as pbmserv rotates them); `moves` hold no `swap` and are the main line;
+    `notes[k]` annotates the position after k moves; `colours` are the people's colours by
+    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations).
 
     What the reader saw on the way, for error locations: `move_lines` (each move's line),
     `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the

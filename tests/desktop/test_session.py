@@ -350,3 +350,18 @@ def test_a_variation_that_does_not_replay_is_refused_with_its_number() -> None:
     with pytest.raises(records.RecordError) as error:
         Session.from_record(records.parse(text))
     assert error.value.reason == "variation 1: a1 is taken" and error.value.ply == 3
+
+
+def test_promoting_a_variation_changes_the_game_and_forgets_the_redo_list() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(1)
+    session.play("e1")
+    session.play("d1")
+    session.undo()
+    session.modified = False
+    session.promote()
+    assert session.record.moves == ["a1", "e1"] and session.line == 0
+    assert session.modified and not session.can_redo()
+    assert [v.moves for v in session.record.variations] == [["b1", "c1"]]
