@@ -8,7 +8,9 @@ its own positions only (plies past `ply`). A line's moves are therefore its pare
 line that holds the move leading there.
 
 Every variation branches after at least one move of its own parent (a move before that
-belongs to a line further up, which becomes the parent), and a parent always comes before its
+belongs to a line further up, which becomes the parent), its first move differs from the
+move it replaces and from the first moves of the variations that part there too (a move a
+line plays already is followed, not branched: `follow`), and a parent always comes before its
 children in the list, so the list can be read back in order. The changes here keep both rules
 and return where each old line went (`Renumbering`), so a caller can follow the line it shows.
 """
@@ -90,19 +92,34 @@ def children(record: Record, line: int) -> list[int]:
 
 def alternatives(record: Record, line: int) -> dict[int, list[int]]:
     """For each move of `line` (by its number, from 1) that other lines replace, those
-    lines: the variations that part from `line` there, or the line it parted from."""
-    moves = moves_of(record, line)
+    lines: the variations that part from `line` there, or the line it parted from.
+
+    Found from the tree rather than by comparing moves (a long game's many lines would cost
+    milliseconds a move): two lines agree up to where one leaves the nearest line they
+    share, because a variation's first move always differs from the move it replaces."""
+    lengths = {k: len(moves_of(record, k)) for k in range(count(record))}
+    leaves = _leaving(record, line)  # the lines of line's chain -> where `line` leaves them
     found: dict[int, list[int]] = {}
     for other in range(count(record)):
         if other == line:
             continue
-        theirs = moves_of(record, other)
-        common = 0
-        while common < min(len(moves), len(theirs)) and moves[common] == theirs[common]:
-            common += 1
-        if common < len(moves) and common < len(theirs):
+        at, shared = lengths[other], other  # where `other` leaves `shared` (it never does)
+        while shared not in leaves:
+            at, shared = start(record, shared), parent(record, shared)
+        common = min(at, leaves[shared])
+        if common < min(lengths[line], lengths[other]):
             found.setdefault(common + 1, []).append(other)
     return found
+
+
+def _leaving(record: Record, line: int) -> dict[int, int]:
+    """The lines `line` follows (itself and its ancestors), each with the number of its
+    moves that `line` plays before leaving it (all of its own for `line` itself)."""
+    leaves = {line: len(moves_of(record, line))}
+    while line:
+        leaves[parent(record, line)] = start(record, line)
+        line = parent(record, line)
+    return leaves
 
 
 def other_moves(record: Record, line: int) -> dict[int, list[str]]:

@@ -35,16 +35,26 @@ def random_tree(seed: int) -> Record:
     rng = random.Random(seed)
     record = Record(game=GAME, parameters=OPTIONS.split(), players=["ann", "bob"])
     for _ in range(rng.randrange(1, 12)):
-        record.moves.append(rng.choice(legal_after(record.moves)))
+        legal = legal_after(record.moves)
+        if not legal:
+            break
+        record.moves.append(rng.choice(legal))
     for _ in range(rng.randrange(0, 8)):
         line = rng.randrange(variations.count(record))
         moves = variations.moves_of(record, line)
         ply = rng.randrange(len(moves))
         choices = [m for m in legal_after(moves[:ply]) if m != moves[ply]]
-        new = variations.branch(record, line, ply, rng.choice(choices))
+        if not choices:
+            continue
+        move = rng.choice(choices)
+        if variations.follow(record, line, ply, move) is not None:
+            continue  # as the session does: a line plays it there already
+        new = variations.branch(record, line, ply, move)
         for _ in range(rng.randrange(0, 5)):
-            variations.own_moves(record, new).append(
-                rng.choice(legal_after(variations.moves_of(record, new))))
+            legal = legal_after(variations.moves_of(record, new))
+            if not legal:
+                break
+            variations.own_moves(record, new).append(rng.choice(legal))
     for _ in range(rng.randrange(0, 6)):
         line = rng.randrange(variations.count(record))
         ply = rng.randrange(len(variations.moves_of(record, line)) + 1)
@@ -224,3 +234,26 @@ def test_the_example_of_docs_record_format_reads_as_the_page_explains_it() -> No
     assert [variations.moves_of(record, k) for k in (1, 2)] == [["c3", "b3", "c2"],
                                                                ["c3", "b3", "a1"]]
     assert variations.note(record, 1, 2) == "why not b3"
+
+
+def alternatives_by_moves(record: Record, line: int) -> dict[int, list[int]]:
+    """The reference: where each other line's moves first differ from `line`'s."""
+    moves = variations.moves_of(record, line)
+    found: dict[int, list[int]] = {}
+    for other in range(variations.count(record)):
+        theirs = variations.moves_of(record, other)
+        common = next((i for i, (a, b) in enumerate(zip(moves, theirs)) if a != b), None)
+        if other != line and common is not None:
+            found.setdefault(common + 1, []).append(other)
+    return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.randoms(use_true_random=False))
+def test_the_alternatives_read_from_the_tree_are_where_the_moves_differ(
+        seed: int, rng: random.Random) -> None:
+    record = random_tree(seed)
+    if record.variations and rng.random() < 0.5:  # promoted trees are shaped differently
+        variations.promote(record, rng.randrange(1, variations.count(record)))
+    for line in range(variations.count(record)):
+        assert variations.alternatives(record, line) == alternatives_by_moves(record, line)
