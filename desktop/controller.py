@@ -248,6 +248,14 @@ class GameController(QObject):
             f"{drop.before:.0%} to {drop.after:.0%}. The computer prefers "
             f"{drop.best or 'nothing else'}: play it to try it as a variation.")
 
+    def show_analysed_ply(self, ply: int) -> None:
+        """Shows the position after `ply` moves of the line analysed (a click on the
+        graph), switching to that line if another is on screen."""
+        session, line = self.session, self.analysed_line()
+        if session is not None and line is not None and line != session.line:
+            session.switch(line, ply)
+        self.show_ply(ply)
+
     def analysed_line(self) -> int | None:
         """The line of the record the analysis is about, if it is still one."""
         session = self.session

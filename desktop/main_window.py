@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
         self.panel.noteEdited.connect(self._note_edited)
+        self.panel.analysedPlySelected.connect(self.controller.show_analysed_ply)
         self.panel.lines.lineSelected.connect(self.controller.switch_line)
         self.panel.lines.promoteRequested.connect(self.controller.promote_line)
         self.panel.lines.deleteRequested.connect(self.controller.delete_line)

@@ -52,6 +52,7 @@ class SidePanel(QWidget):
     """Shows a Session; never changes it except for notes (through `noteEdited`)."""
 
     plySelected = Signal(int)        # the user asked to see the position after n moves
+    analysedPlySelected = Signal(int)  # ... after n moves of the line analysed (the graph)
     noteEdited = Signal(int, str)    # the note on the position after n moves changed
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -103,7 +104,7 @@ class SidePanel(QWidget):
 
         self.analysis_graph = AnalysisGraph()  # shown by "Analyse game"
         self.analysis_graph.hide()
-        self.analysis_graph.plySelected.connect(self.plySelected)
+        self.analysis_graph.plySelected.connect(self.analysedPlySelected)
         layout.addWidget(self.analysis_graph)
 
         # two tabs, each shown while it has something: the lines of a game with variations,

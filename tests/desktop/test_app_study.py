@@ -347,3 +347,12 @@ def test_the_study_pictures_game_opens_with_its_variations() -> None:
     assert session.switch(1, 3) == 3 and session.note(3).startswith("d5 instead")
     for name in ("study-variations.png", "study-review.png"):
         assert (script.parent / "images" / name).is_file()
+
+
+def test_a_click_on_the_graph_shows_the_line_analysed(qtbot, window) -> None:
+    play_with_variation(qtbot, window)  # variation 1 on screen
+    window.controller.switch_line(0)
+    analysed(window, {0: 0.5, 1: 0.5, 2: 0.5, 3: 0.5, 4: 0.5}, {})
+    window.controller.switch_line(1)
+    window.panel.analysis_graph.plySelected.emit(3)  # as a click at ply 3 does
+    assert window.session.line == 0 and window.session.viewed == 3

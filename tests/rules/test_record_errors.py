@@ -211,7 +211,8 @@ def test_check_with_json_prints_a_ply_that_is_no_number_as_json(
 
 
 @pytest.mark.parametrize("argv", [["check", "--json"], ["check", "x", "--json", "--bogus"],
-                                  ["check", "x", "--json", "--ply"]])
+                                  ["check", "x", "--json", "--ply"], ["ai", "--json"],
+                                  ["ai", "x", "--json", "--seconds", "soon"]])
 def test_check_with_json_prints_wrong_arguments_as_json(
         capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert cli.main(argv) == 2
