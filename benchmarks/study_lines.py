@@ -7,7 +7,9 @@ plies, some from other variations. For each, at the end of the main line:
   the variations bookkeeping of a move at the end of a line);
 - branch: Session.play of another move 10 moves back (a new variation), and undo;
 - panel: the side panel's show_session after a move (the table with its `+n` marks and the
-  Lines tree), in a window that is not shown.
+  Lines tree), in a window that is not shown;
+- open: reading the record's text and replaying it, every variation included (what opening
+  the file costs before the window draws).
 
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python benchmarks/study_lines.py
 """
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from desktop.panels.side_panel import SidePanel  # noqa: E402
 from desktop.session import Session  # noqa: E402
+from rules import record as records  # noqa: E402
 from rules import variations  # noqa: E402
 from rules.record import Record  # noqa: E402
 
@@ -84,7 +87,10 @@ def measure(session: Session, panel: SidePanel, repeats: int) -> dict[str, list[
         shown += timed(lambda: panel.show_session(session), 1)
         session.undo()
         panel.show_session(session)
-    return {"play": timed(play, repeats), "branch": timed(branch, repeats), "panel": shown}
+    text = records.dumps(session.record)
+    opened = timed(lambda: Session.from_record(records.parse(text)), max(3, repeats // 5))
+    return {"play": timed(play, repeats), "branch": timed(branch, repeats), "panel": shown,
+            "open": opened}
 
 
 def main() -> None:
@@ -95,7 +101,8 @@ def main() -> None:
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     moves = list(crowded_monument(args.seed).moves)
-    print(f"Druid 16x16 monument, {len(moves)} moves; {args.repeats} samples each")
+    print(f"Druid 16x16 monument, {len(moves)} moves; {args.repeats} samples each "
+          "(open: a fifth as many)")
     results = {}
     for label, count in (("no variations", 0), (f"{args.variations} variations", args.variations)):
         session = game(moves, count, args.seed)
@@ -103,7 +110,7 @@ def main() -> None:
         panel.resize(300, 700)
         results[label] = measure(session, panel, args.repeats)
         app.processEvents()
-    for step in ("play", "branch", "panel"):
+    for step in ("play", "branch", "panel", "open"):
         for label, figures in results.items():
             print(f"{step:7} {label:16} {ms(figures[step])}")
 

@@ -15,13 +15,13 @@ variation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import record as records
 from rules import variations
 from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, Outcome
-from rules.record import Record, RecordError
+from rules.record import Record
 
 from desktop.settings import default_colour
 
@@ -82,8 +82,7 @@ class Session:
         """Replays the record (RecordError or OptionError if it cannot be replayed) and
         shows its last position."""
         states = records.replay(record)
-        for line in range(1, variations.count(record)):
-            _replay_line(record, line)
+        variations.check(record, states)
         sides = states[0].sides
         if colours is None and len(record.colours) == len(sides):
             colours = [_from_hex(c) for c in record.colours]
@@ -473,18 +472,6 @@ class Session:
         players = self.record.players
         self.record.players = players[steps:] + players[:steps]
         self.colours = self.colours[steps:] + self.colours[:steps]
-
-
-def _replay_line(record: Record, line: int) -> list[GameState]:
-    """The positions of a variation (RecordError, naming it, if one of its moves is
-    illegal)."""
-    moves = variations.moves_of(record, line)
-    try:
-        return records.replay(replace(record, moves=moves, move_lines=[],
-                                      misplaced_swap=None))
-    except RecordError as exc:
-        raise RecordError(f"variation {line}: {exc.reason}", ply=exc.ply,
-                          move=exc.move) from None
 
 
 def _pass_forced(state: GameState) -> bool:

@@ -18,9 +18,11 @@ and return where each old line went (`Renumbering`), so a caller can follow the 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rules.record import Record, Variation
+from rules.protocol import SWAP, GameState, MoveError
+from rules.record import Record, RecordError, Variation
 
 Renumbering = list[int | None]  # old line number -> new one (None: deleted)
 
@@ -65,6 +67,11 @@ def moves_of(record: Record, line: int) -> list[str]:
     return moves_of(record, variation.parent)[:variation.ply] + variation.moves
 
 
+def length(record: Record, line: int) -> int:
+    """How many moves the line has, from the start."""
+    return start(record, line) + len(own_moves(record, line))
+
+
 def owner(record: Record, line: int, ply: int) -> int:
     """The line that holds move number `ply` (from 1) of `line`, and so the note on the
     position after it; ply 0 (the start) belongs to the main line."""
@@ -97,7 +104,7 @@ def alternatives(record: Record, line: int) -> dict[int, list[int]]:
     Found from the tree rather than by comparing moves (a long game's many lines would cost
     milliseconds a move): two lines agree up to where one leaves the nearest line they
     share, because a variation's first move always differs from the move it replaces."""
-    lengths = {k: len(moves_of(record, k)) for k in range(count(record))}
+    lengths = [length(record, k) for k in range(count(record))]
     leaves = _leaving(record, line)  # the lines of line's chain -> where `line` leaves them
     found: dict[int, list[int]] = {}
     for other in range(count(record)):
@@ -115,7 +122,7 @@ def alternatives(record: Record, line: int) -> dict[int, list[int]]:
 def _leaving(record: Record, line: int) -> dict[int, int]:
     """The lines `line` follows (itself and its ancestors), each with the number of its
     moves that `line` plays before leaving it (all of its own for `line` itself)."""
-    leaves = {line: len(moves_of(record, line))}
+    leaves = {line: length(record, line)}
     while line:
         leaves[parent(record, line)] = start(record, line)
         line = parent(record, line)
@@ -132,6 +139,34 @@ def other_moves(record: Record, line: int) -> dict[int, list[str]]:
             if move not in found.setdefault(ply, []):
                 found[ply].append(move)
     return found
+
+
+def check(record: Record, main: Sequence[GameState]) -> None:
+    """Replays every variation from the position it parts at (`main` are the main line's
+    positions, by ply), so that a long game's variations cost only their own moves; raises
+    RecordError naming the variation and its move if one is illegal."""
+    positions: list[list[GameState]] = [list(main)]  # per line: the main line's by ply,
+    # a variation's after each of its own moves
+
+    def at(line: int, ply: int) -> GameState:
+        while line and ply <= start(record, line):
+            line = parent(record, line)
+        return positions[line][ply - (start(record, line) + 1 if line else 0)]
+
+    for line, variation in enumerate(record.variations, start=1):
+        state = at(variation.parent, variation.ply)
+        own = []
+        for ply, move in enumerate(variation.moves, start=variation.ply + 1):
+            state = state.copy()
+            try:
+                state.play(move)
+                if ply == 1 and record.swapped:
+                    state.play(SWAP)
+            except MoveError as exc:
+                raise RecordError(f"variation {line}: {exc.reason}", ply=ply,
+                                  move=move) from None
+            own.append(state)
+        positions.append(own)
 
 
 def follow(record: Record, line: int, ply: int, move: str) -> int | None:

@@ -55,35 +55,43 @@ class LinesBox(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.tree)
         layout.addLayout(buttons)
-        self._shape: tuple[object, ...] = ()
+        self._shape: tuple[tuple[int, int], ...] | None = None
         self._items: list[QTreeWidgetItem] = []
 
     def show_lines(self, session: Session) -> bool:
-        """Shows the session's lines; the tree is built again only when the lines or the
-        line on screen changed. Returns whether it changed."""
+        """Shows the session's lines. The tree is built again only when its shape (which
+        line parts from which, where) changed, and otherwise gets the new texts; returns
+        whether the shape or the line on screen changed."""
         record = session.record
-        shape = (session.line, len(record.moves),
-                 tuple((v.parent, v.ply, tuple(v.moves)) for v in record.variations))
-        if shape == self._shape:
-            return False
-        self._shape, self._line = shape, session.line
-        self.tree.clear()
-        self._items = []
-        for line in range(variations.count(record)):
-            item = QTreeWidgetItem([line_text(record, line)])
-            if line == 0:
-                self.tree.addTopLevelItem(item)
-            else:
-                self._items[variations.parent(record, line)].addChild(item)
-            font = item.font(0)
-            font.setBold(line == session.line)
-            item.setFont(0, font)
-            self._items.append(item)
-        self.tree.expandAll()
-        self.tree.setCurrentItem(self._items[session.line])
-        self.promote_button.setEnabled(session.line != 0)
-        self.delete_button.setEnabled(session.line != 0)
-        return True
+        shape = tuple((v.parent, v.ply) for v in record.variations)
+        rebuilt = shape != self._shape
+        if rebuilt:
+            self._shape = shape
+            self.tree.clear()
+            self._items = []
+            for line in range(variations.count(record)):
+                item = QTreeWidgetItem()
+                if line == 0:
+                    self.tree.addTopLevelItem(item)
+                else:
+                    self._items[variations.parent(record, line)].addChild(item)
+                self._items.append(item)
+            self.tree.expandAll()
+        for line, item in enumerate(self._items):
+            text = line_text(record, line)
+            if item.text(0) != text:
+                item.setText(0, text)
+        moved = rebuilt or session.line != self._line
+        if moved:
+            self._line = session.line
+            for line, item in enumerate(self._items):
+                font = item.font(0)
+                font.setBold(line == session.line)
+                item.setFont(0, font)
+            self.tree.setCurrentItem(self._items[session.line])
+            self.promote_button.setEnabled(session.line != 0)
+            self.delete_button.setEnabled(session.line != 0)
+        return moved
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         self.lineSelected.emit(self._items.index(item))

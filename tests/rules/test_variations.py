@@ -79,8 +79,10 @@ def well_ordered(record: Record) -> bool:
 
 
 def replays(record: Record) -> bool:
+    """Every line replays, line by line and by `variations.check`."""
     for k in range(variations.count(record)):
         records.replay(replace(record, moves=variations.moves_of(record, k)))
+    variations.check(record, records.replay(record))
     return True
 
 
