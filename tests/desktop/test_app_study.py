@@ -70,9 +70,11 @@ def test_a_note_typed_then_a_move_played_survives_back_and_marks_its_move(
     type_note(qtbot, window, "fresh note")
     assert window.session.note(1) == "fresh note"  # in the record as it is typed
     assert window.isWindowModified() and window.panel.table.item(0, 0).text() == "c3 *"
-    qtbot.wait(window.controller.NOTE_AUTOSAVE_MS + 200)  # typing paused: autosaved too
-    saved = json.loads(autosave.path().read_text())
-    assert records.parse(saved["record"]).notes == {1: "fresh note"}
+    def autosaved_notes() -> dict[int, str]:
+        saved = json.loads(autosave.path().read_text())
+        return records.parse(saved["record"]).notes
+
+    qtbot.waitUntil(lambda: autosaved_notes() == {1: "fresh note"}, timeout=5000)
     type_move(qtbot, window, "d4")
     window.previous_action.trigger()  # Back
     assert window.session.viewed == 1
