@@ -392,6 +392,13 @@ class Session:
         canonical = state.play(text)  # MoveError leaves everything as it was
         if canonical == SWAP and (self.line or not self.at_end):
             raise MoveError(SWAP, "a swap is played at the end of the main line only")
+        ply = self.viewed
+        line = None if canonical == SWAP else variations.follow(self.record, self.line, ply,
+                                                                   canonical)
+        if line is not None:  # a line plays it here already (after an undo, at its end)
+            self._set_line(line)
+            self.view(ply + 1)
+            return Played(canonical, side or "", (), self.shown.outcome(), followed=True)
         self.record.move_lines.clear()  # file line numbers mean nothing once moves change
         started = None
         if canonical == SWAP:
@@ -402,12 +409,6 @@ class Session:
             variations.own_moves(self.record, self.line).append(canonical)
             self.states.append(state)
         else:
-            ply = self.viewed
-            line = variations.follow(self.record, self.line, ply, canonical)
-            if line is not None:
-                self._set_line(line)
-                self.view(ply + 1)
-                return Played(canonical, side or "", (), self.shown.outcome(), followed=True)
             if ply == 0 and self.record.swapped:
                 raise MoveError(canonical, "the game was swapped after its first move: a "
                                            "variation can start from the second move on")

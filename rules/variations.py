@@ -104,19 +104,21 @@ def alternatives(record: Record, line: int) -> dict[int, list[int]]:
     Found from the tree rather than by comparing moves (a long game's many lines would cost
     milliseconds a move): two lines agree up to where one leaves the nearest line they
     share, because a variation's first move always differs from the move it replaces."""
-    lengths = [length(record, k) for k in range(count(record))]
-    leaves = _leaving(record, line)  # the lines of line's chain -> where `line` leaves them
+    leaves = _leaving(record, line)
     found: dict[int, list[int]] = {}
     for other in range(count(record)):
-        if other == line:
-            continue
-        at, shared = lengths[other], other  # where `other` leaves `shared` (it never does)
-        while shared not in leaves:
-            at, shared = start(record, shared), parent(record, shared)
-        common = min(at, leaves[shared])
-        if common < min(lengths[line], lengths[other]):
+        common = _shared(record, leaves, other)
+        if other != line and common < min(leaves[line], length(record, other)):
             found.setdefault(common + 1, []).append(other)
     return found
+
+
+def _shared(record: Record, leaves: dict[int, int], other: int) -> int:
+    """How many first moves `other` shares with the line whose `_leaving` is `leaves`."""
+    at, shared = length(record, other), other  # where `other` leaves `shared`
+    while shared not in leaves:
+        at, shared = start(record, shared), parent(record, shared)
+    return min(at, leaves[shared])
 
 
 def _leaving(record: Record, line: int) -> dict[int, int]:
@@ -171,13 +173,20 @@ def check(record: Record, main: Sequence[GameState]) -> None:
 
 def follow(record: Record, line: int, ply: int, move: str) -> int | None:
     """The line that plays `move` after the first `ply` moves of `line`, if one does
-    (`line` itself first)."""
-    wanted = moves_of(record, line)[:ply] + [move]
+    (`line` itself first; read from the tree, as `alternatives`)."""
+    leaves = _leaving(record, line)
     candidates: list[int] = [line, *range(count(record))]
     for candidate in candidates:
-        if moves_of(record, candidate)[:ply + 1] == wanted:
+        if (_shared(record, leaves, candidate) >= ply and length(record, candidate) > ply
+                and move_at(record, candidate, ply) == move):
             return candidate
     return None
+
+
+def move_at(record: Record, line: int, ply: int) -> str:
+    """Move number `ply + 1` of `line`."""
+    holder = owner(record, line, ply + 1)
+    return own_moves(record, holder)[ply - start(record, holder)]
 
 
 def branch(record: Record, line: int, ply: int, move: str) -> int:

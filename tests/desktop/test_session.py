@@ -365,3 +365,17 @@ def test_promoting_a_variation_changes_the_game_and_forgets_the_redo_list() -> N
     assert session.record.moves == ["a1", "e1"] and session.line == 0
     assert session.modified and not session.can_redo()
     assert [v.moves for v in session.record.variations] == [["b1", "c1"]]
+
+
+def test_a_move_at_a_lines_end_that_a_variation_plays_there_follows_it() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(2)
+    session.play("e1")  # variation 1 instead of c1
+    session.switch(0, 3)
+    session.undo()  # c1: variation 1 now parts at the main line's end
+    played = session.play("e1")
+    assert played.followed and session.line == 1 and session.viewed == 3
+    assert session.record.moves == ["a1", "b1"]  # no second line playing e1 there
+    assert [v.moves for v in session.record.variations] == [["e1"]]

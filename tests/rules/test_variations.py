@@ -259,3 +259,28 @@ def test_the_alternatives_read_from_the_tree_are_where_the_moves_differ(
         variations.promote(record, rng.randrange(1, variations.count(record)))
     for line in range(variations.count(record)):
         assert variations.alternatives(record, line) == alternatives_by_moves(record, line)
+
+
+def follow_by_moves(record: Record, line: int, ply: int, move: str) -> int | None:
+    """The reference: the first line (`line` first) whose moves start with these."""
+    wanted = variations.moves_of(record, line)[:ply] + [move]
+    for candidate in [line, *range(variations.count(record))]:
+        if variations.moves_of(record, candidate)[:ply + 1] == wanted:
+            return candidate
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.randoms(use_true_random=False))
+def test_following_a_move_read_from_the_tree_finds_the_line_that_plays_it(
+        seed: int, rng: random.Random) -> None:
+    record = random_tree(seed)
+    for line in range(variations.count(record)):
+        moves = variations.moves_of(record, line)
+        for ply in range(len(moves) + 1):
+            played = {variations.moves_of(record, k)[ply]
+                      for k in range(variations.count(record))
+                      if len(variations.moves_of(record, k)) > ply}
+            for move in sorted(played) + ["zz9"]:
+                assert variations.follow(record, line, ply, move) == \
+                    follow_by_moves(record, line, ply, move), (line, ply, move)
