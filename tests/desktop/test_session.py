@@ -326,14 +326,21 @@ def test_the_autosave_keeps_the_variations_and_the_line_on_screen() -> None:
     found.discard()
 
 
-def test_undo_past_a_variations_start_keeps_it_for_redo() -> None:
+def variation_at_the_main_lines_end() -> Session:
+    """Main line a1 b1 c1, variation 1 e1 instead of c1, then c1 taken back: variation 1
+    parts at the main line's end."""
     session = toy_session()
     for move in ("a1", "b1", "c1"):
         session.play(move)
     session.view(2)
-    session.play("e1")  # variation 1 instead of c1
+    session.play("e1")
     session.switch(0, 3)
-    session.undo()  # c1: the variation parts at the main line's end now, and stays
+    session.undo()
+    return session
+
+
+def test_undo_past_a_variations_start_keeps_it_for_redo() -> None:
+    session = variation_at_the_main_lines_end()  # the variation stays
     assert session.record.moves == ["a1", "b1"] and len(session.record.variations) == 1
     session.undo()  # b1: the variation parted after it, so it goes with it
     assert session.record.moves == ["a1"] and session.record.variations == []
@@ -368,13 +375,7 @@ def test_promoting_a_variation_changes_the_game_and_forgets_the_redo_list() -> N
 
 
 def test_a_move_at_a_lines_end_that_a_variation_plays_there_follows_it() -> None:
-    session = toy_session()
-    for move in ("a1", "b1", "c1"):
-        session.play(move)
-    session.view(2)
-    session.play("e1")  # variation 1 instead of c1
-    session.switch(0, 3)
-    session.undo()  # c1: variation 1 now parts at the main line's end
+    session = variation_at_the_main_lines_end()
     played = session.play("e1")
     assert played.followed and session.line == 1 and session.viewed == 3
     assert session.record.moves == ["a1", "b1"]  # no second line playing e1 there

@@ -271,9 +271,8 @@ def follow_by_moves(record: Record, line: int, ply: int, move: str) -> int | Non
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds, st.randoms(use_true_random=False))
-def test_following_a_move_read_from_the_tree_finds_the_line_that_plays_it(
-        seed: int, rng: random.Random) -> None:
+@given(seeds)
+def test_following_a_move_read_from_the_tree_finds_the_line_that_plays_it(seed: int) -> None:
     record = random_tree(seed)
     for line in range(variations.count(record)):
         moves = variations.moves_of(record, line)
