@@ -246,7 +246,7 @@ class GameController(QObject):
         self.message.emit(
             f"Move {drop.ply}: {session.who(drop.side)} played {drop.move}, chances "
             f"{drop.before:.0%} to {drop.after:.0%}. The computer prefers "
-            f"{drop.best or 'nothing else'}: play it to try it as a variation.")
+            f"{drop.best or 'nothing else'}; playing it here tries it as a variation.")
 
     def show_analysed_ply(self, ply: int) -> None:
         """Shows the position after `ply` moves of the line analysed (a click on the
