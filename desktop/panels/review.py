@@ -13,9 +13,9 @@ from rules.review import LEAST, Drop
 
 
 def drop_text(drop: Drop, name: Callable[[str], str]) -> str:
-    """'7. alice c3: 62% to 31%, better d4'."""
+    """'7. alice c3: 62% to 31% (-31), better d4'."""
     text = (f"{drop.ply}. {name(drop.side)} {drop.move}: {drop.before:.0%} to "
-            f"{drop.after:.0%}")
+            f"{drop.after:.0%} (-{round(drop.size * 100)})")
     return text + (f", better {drop.best}" if drop.best else "")
 
 

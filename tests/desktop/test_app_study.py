@@ -248,8 +248,9 @@ def test_the_review_lists_the_largest_drops_and_plays_the_better_move_as_a_varia
     review = window.panel.review
     assert review.isVisible() and window.panel.analysis_graph.isVisible()  # the tab on top
     texts = [review.list.item(i).text() for i in range(review.list.count())]
-    assert texts == ["3. alice e5: 90% to 40%, better d5", "2. bob d4: 40% to 10%, better b2",
-                     "4. bob f6: 60% to 50%, better a1"]
+    assert texts == ["3. alice e5: 90% to 40% (-50), better d5",
+                     "2. bob d4: 40% to 10% (-30), better b2",
+                     "4. bob f6: 60% to 50% (-10), better a1"]
     assert dark_pixels(review.list) > 100
     graph = window.panel.analysis_graph
     assert graph.getPlotItem().getAxis("left").labelText == "alice wins (%)"
