@@ -84,15 +84,6 @@ def note(record: Record, line: int, ply: int) -> str:
     return own_notes(record, owner(record, line, ply)).get(ply, "")
 
 
-def notes_of(record: Record, line: int) -> dict[int, str]:
-    """The notes on the positions of `line`, by ply."""
-    notes = {} if line == 0 else {
-        ply: text for ply, text in notes_of(record, parent(record, line)).items()
-        if ply <= start(record, line)}
-    notes.update(own_notes(record, line))
-    return notes
-
-
 def children(record: Record, line: int) -> list[int]:
     return [k for k, v in enumerate(record.variations, start=1) if v.parent == line]
 

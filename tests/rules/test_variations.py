@@ -64,10 +64,17 @@ def random_tree(seed: int) -> Record:
     return record
 
 
+def notes_of(record: Record, line: int) -> dict[int, str]:
+    """The notes on the positions of `line`, by ply, wherever the record keeps them."""
+    return {ply: variations.note(record, line, ply)
+            for ply in range(len(variations.moves_of(record, line)) + 1)
+            if variations.note(record, line, ply)}
+
+
 def lines(record: Record) -> set[tuple[tuple[str, ...], tuple[tuple[int, str], ...]]]:
     """Every line's moves with its notes, whatever its number."""
     return {(tuple(variations.moves_of(record, k)),
-             tuple(sorted(variations.notes_of(record, k).items())))
+             tuple(sorted(notes_of(record, k).items())))
             for k in range(variations.count(record))}
 
 
@@ -107,7 +114,7 @@ def test_promoting_a_variation_makes_it_the_main_line_and_keeps_every_line(
     before = lines(record)
     line = rng.randrange(variations.count(record))
     promoted = variations.moves_of(record, line)
-    promoted_notes = variations.notes_of(record, line)
+    promoted_notes = notes_of(record, line)
     variations.promote(record, line)
     assert record.moves == promoted and record.notes == promoted_notes
     assert lines(record) == before and well_ordered(record) and replays(record)
@@ -125,7 +132,7 @@ def test_deleting_a_variation_deletes_it_and_what_parts_from_it_only(
     gone = {line} | {k for k in range(line + 1, variations.count(record))
                      if _descends(record, k, line)}
     kept = {(tuple(variations.moves_of(record, k)),
-             tuple(sorted(variations.notes_of(record, k).items())))
+             tuple(sorted(notes_of(record, k).items())))
             for k in range(variations.count(record)) if k not in gone}
     main = list(record.moves)
     renumbered = variations.delete(record, line)
