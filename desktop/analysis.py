@@ -1,8 +1,9 @@
 """"Analyse game" in the background: every position of the record searched in worker
 processes ("spawn", as for the computer's turns), results collected by a timer.
 
-`rates` maps a ply to the win rate of the side to move there, `movers` to that side;
-`updated` says it grew.
+`rates` maps a ply to the win rate of the side to move there, `movers` to that side, `best`
+to the move the search prefers there (for the review); `moves` are the moves of the line
+analysed and `outcome` the outcome after them. `updated` says it grew.
 `start` drops whatever an earlier analysis had not finished."""
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.analysis import ITERATIONS, win_rate_to_move
-from rules.protocol import GameState
+from rules.ai.analysis import ITERATIONS, searched_position
+from rules.protocol import GameState, Outcome
 
 POLL_MS = 200
 
@@ -27,7 +28,10 @@ class GameAnalysis(QObject):
         self.iterations = iterations
         self.rates: dict[int, float | None] = {}
         self.movers: dict[int, str] = {}
-        self._pending: dict[int, Future[float | None]] = {}
+        self.best: dict[int, str | None] = {}
+        self.moves: tuple[str, ...] = ()
+        self.outcome: Outcome | None = None
+        self._pending: dict[int, Future[tuple[float | None, str | None]]] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -37,9 +41,11 @@ class GameAnalysis(QObject):
     def running(self) -> bool:
         return bool(self._pending)
 
-    def start(self, states: list[GameState]) -> None:
-        """Analyse the positions `states[k]` (after k moves)."""
+    def start(self, states: list[GameState], moves: list[str]) -> None:
+        """Analyse the positions `states[k]` (after k of `moves`)."""
         self.cancel()
+        self.moves = tuple(moves)
+        self.outcome = states[-1].outcome()
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max(1, os.cpu_count() or 1), mp_context=multiprocessing.get_context("spawn"))
@@ -48,7 +54,7 @@ class GameAnalysis(QObject):
                 self.rates[ply] = None
             else:
                 self.movers[ply] = state.to_move
-                self._pending[ply] = self._pool.submit(win_rate_to_move, state.copy(),
+                self._pending[ply] = self._pool.submit(searched_position, state.copy(),
                                                        self.iterations, ply)
         self._timer.start()
         self.updated.emit()
@@ -60,6 +66,9 @@ class GameAnalysis(QObject):
         self._pending = {}
         self.rates = {}
         self.movers = {}
+        self.best = {}
+        self.moves = ()
+        self.outcome = None
         self._timer.stop()
         self.updated.emit()
 
@@ -73,7 +82,10 @@ class GameAnalysis(QObject):
         done = [ply for ply, future in self._pending.items() if future.done()]
         for ply in done:
             future = self._pending.pop(ply)
-            self.rates[ply] = None if future.cancelled() else future.result()
+            if future.cancelled():
+                self.rates[ply] = None
+            else:
+                self.rates[ply], self.best[ply] = future.result()
         if not self._pending:
             self._timer.stop()
         if done:

@@ -3,7 +3,7 @@
 Each running Megalith keeps one file, `autosave-<process id>.json` in the data folder, so two
 windows open at once never overwrite each other's game. It holds the record in pbmserv format
 plus what the format cannot hold (the file it came from, the people's colours, whether it had
-unsaved changes). It is written atomically (a temporary file in the same folder, flushed, then
+unsaved changes, the line and the position on screen). It is written atomically (a temporary file in the same folder, flushed, then
 os.replace, then the folder synced), removed when the window closes normally, and offered
 again when a later start finds one whose process is gone (after a crash or a kill).
 
@@ -95,6 +95,7 @@ def write(session: Session) -> Path:
         "colours": [list(c) for c in session.colours],
         "modified": session.modified,
         "viewed": session.viewed,
+        "line": session.line,
     }
     records.write_atomically(target, json.dumps(payload, indent=1))
     return target
@@ -139,6 +140,9 @@ def find() -> Found | None:
         session = Session.from_record(record, [tuple(c) for c in payload.get("colours", [])],
                                       Path(payload["path"]) if payload.get("path") else None)
         session.modified = bool(payload.get("modified", True))
+        line = int(payload.get("line", 0))
+        if line:
+            session.switch(line)
         session.view(int(payload.get("viewed", session.ply)))
     except Exception as exc:  # any damage: keep the file aside and say so, never crash
         return Found(_keep_aside(target), None, shown(str(exc) or type(exc).__name__, 300))

@@ -1,8 +1,9 @@
 """The controller: the one place that changes the game in progress.
 
 It owns the Session (the record and its replayed positions) and does everything a player
-can do to it: play, undo and redo (with the forced passes the Session plays), walk the
-moves, annotate, start, open, recover and save games, and keep the autosave current. It
+can do to it: play (a move at an earlier position starts a variation), undo and redo (with
+the forced passes the Session plays), walk the moves, switch, promote and delete variations,
+annotate, start, open, recover and save games, and keep the autosave current. It
 tells the window what happened through signals, and the window only draws:
 - `gameReplaced`: a different game is on the table (new, opened, recovered): rebuild the
   board view if the kind of game changed, then redraw;
@@ -17,21 +18,22 @@ The computer starts by itself after a move or a new game; after undo or walking 
 waits for `move_now`, so that taking back its move does not make it play again at once.
 `suggest` searches for the person to move and says the best moves in the status bar.
 
-Questions to the people (discard later moves? save first?) stay in the window; the
-controller says when one is needed (`would_discard`, `modified`).
+Questions to the people (save first?) stay in the window; the controller says when one is
+needed (`modified`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules import registry
+from rules import registry, variations
 from rules.ai.levels import Level, parse_level
 from rules.ai.mcts import SearchResult
 from rules.ai.values import person_to_move
 from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
+from rules.review import Drop
 from desktop import autosave
 from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
@@ -47,6 +49,7 @@ class GameController(QObject):
     suggested = Signal(list)
 
     SUGGEST_SECONDS = 1.0
+    NOTE_AUTOSAVE_MS = 500  # a note is in the record at once, and autosaved when typing stops
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +64,10 @@ class GameController(QObject):
         self.suggestion: SearchResult | None = None  # the last suggestion, for its position
         # "Analyse game": dropped with every change of the record or the game
         self.analysis = GameAnalysis(self)
+        self._note_autosave = QTimer(self)
+        self._note_autosave.setSingleShot(True)
+        self._note_autosave.setInterval(self.NOTE_AUTOSAVE_MS)
+        self._note_autosave.timeout.connect(self._autosave_note)
 
     # ---- a game on the table ------------------------------------------------------------
 
@@ -124,11 +131,6 @@ class GameController(QObject):
 
     # ---- playing ----------------------------------------------------------------------
 
-    @property
-    def would_discard(self) -> bool:
-        """Whether a move played now throws away later moves (the window asks first)."""
-        return self.session is not None and self.session.would_discard
-
     def play(self, text: str) -> bool:
         """Plays a move in the position on screen; says what happened or why not. While
         the computer thinks about its move, the people's moves are refused."""
@@ -174,14 +176,95 @@ class GameController(QObject):
             self._changed(self.played_text(played))
 
     def set_note(self, ply: int, text: str) -> bool:
-        """Annotates a position; returns whether the note changed."""
+        """Annotates a position of the line on screen (the record has it at once; the
+        autosave follows when typing pauses); returns whether the note changed."""
         if self.session is None or not self.session.set_note(ply, text):
             return False
+        self._note_autosave.start()
+        return True
+
+    def _autosave_note(self) -> None:
         try:
             self._write_autosave()
         except OSError:
-            pass  # the next move tries again; a note is not worth a message
-        return True
+            pass  # the next change tries again; a note is not worth a message
+
+    # ---- variations -------------------------------------------------------------------
+
+    def switch_line(self, line: int) -> None:
+        """Shows another line of the game, from where it parts from the one before."""
+        session = self.session
+        if session is None or line == session.line:
+            return
+        session.switch(line)
+        self._position_left()
+        self.positionChanged.emit()
+        self.message.emit(f"Showing {self.line_name(line)}. {self.turn_text()}")
+
+    def promote_line(self) -> None:
+        """Makes the variation on screen the main line."""
+        session = self.session
+        if session is None or session.line == 0:
+            self.message.emit("The main line is on screen already.")
+            return
+        name = self.line_name(session.line)
+        session.promote()
+        self._changed(f"{name[0].upper()}{name[1:]} is now the main line; the moves it "
+                      "replaced are a variation.")
+
+    def delete_line(self, line: int) -> None:
+        """Deletes a variation (and those that part from it)."""
+        session = self.session
+        if session is None or line == 0:
+            self.message.emit("The main line cannot be deleted.")
+            return
+        name = self.line_name(line)
+        session.delete_line(line)
+        self._changed(f"Deleted {name}. Showing {self.line_name(session.line)}.")
+
+    def line_name(self, line: int) -> str:
+        """'the main line' or 'variation 2 (from move 5)'."""
+        if self.session is None or line == 0:
+            return "the main line"
+        return (f"variation {line} (from move "
+                f"{variations.start(self.session.record, line) + 1})")
+
+    def show_drop(self, drop: Drop) -> None:
+        """Shows the position a reviewed move was played in, on the line analysed, with
+        the move the computer prefers marked on the board."""
+        session = self.session
+        if session is None:
+            return
+        line = self.analysed_line()
+        if line is None:
+            return
+        session.switch(line, drop.ply - 1)
+        self.show_ply(drop.ply - 1)
+        rate = self.analysis.rates.get(drop.ply - 1)
+        if drop.best is not None:
+            self.suggested.emit([(drop.best, rate if rate is not None else drop.before)])
+        self.message.emit(
+            f"Move {drop.ply}: {session.who(drop.side)} played {drop.move}, chances "
+            f"{drop.before:.0%} to {drop.after:.0%}. The computer prefers "
+            f"{drop.best or 'nothing else'}; playing it here tries it as a variation.")
+
+    def show_analysed_ply(self, ply: int) -> None:
+        """Shows the position after `ply` moves of the line analysed (a click on the
+        graph), switching to that line if another is on screen."""
+        session, line = self.session, self.analysed_line()
+        if session is not None and line is not None and line != session.line:
+            session.switch(line, ply)
+        self.show_ply(ply)
+
+    def analysed_line(self) -> int | None:
+        """The line of the record the analysis is about, if it is still one."""
+        session = self.session
+        if session is None or not self.analysis.moves:
+            return None
+        for line in range(variations.count(session.record)):
+            if tuple(variations.moves_of(session.record, line)) == self.analysis.moves:
+                return line
+        return None
 
     # ---- walking the moves ------------------------------------------------------------
 
@@ -201,7 +284,8 @@ class GameController(QObject):
                      f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (
-            self.turn_text() if session.at_end else "Playing here discards the later moves."))
+            self.turn_text() if session.at_end else
+            "Playing another move here starts a variation."))
 
     def show_previous(self) -> None:
         if self.session is not None:
@@ -258,7 +342,7 @@ class GameController(QObject):
         if session is None or session.ply == 0:
             self.message.emit("There is nothing to analyse yet: no move has been played.")
             return False
-        self.analysis.start(session.states[:session.ply + 1])
+        self.analysis.start(session.states[:session.ply + 1], session.moves)
         self.message.emit(f"Analysing {session.ply} moves in the background...")
         return True
 
@@ -333,6 +417,10 @@ class GameController(QObject):
             parts = [f"{session.who(played.side)} passed."]
         else:
             parts = [f"{session.who(played.side)} played {played.move}."]
+        if played.started is not None:
+            parts.insert(0, f"New {self.line_name(played.started)}:")
+        elif played.followed:
+            parts.insert(0, f"Along {self.line_name(session.line)}:")
         parts += [f"{session.who(side)} has no legal move and passes." for side in
                   played.forced_passes]
         if played.outcome.over:
@@ -352,9 +440,11 @@ class GameController(QObject):
         return " ".join([title, *session.record.parameters])
 
     def _changed(self, message: str) -> None:
-        """After every change to the record: autosave, redraw, say what happened."""
+        """After every change to the record: autosave, redraw, say what happened. The
+        analysis stays while the line it is about is still in the record."""
         self._position_left()
-        self.analysis.cancel()
+        if self.analysed_line() is None:
+            self.analysis.cancel()
         try:
             self._write_autosave()
         except OSError as exc:

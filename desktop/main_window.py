@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QL
 from rules import registry
 from rules.protocol import OptionError
 from rules.record import RecordError
-from rules.text import shown
+from rules.review import Drop
 
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
@@ -31,7 +31,7 @@ from desktop.dialogs import NewGameDialog
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
-from desktop.panels.analysis_graph import TO_MOVE, curve_points
+from desktop.pbmserv_copy import MoveMailer
 from desktop.session import GameChoice, Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
         self.view: BoardView | None = None  # the board view of the current game
         self.summary: PositionView | None = None  # the owners/heights map, where the game has it
         self._help_dialogs: list[HelpDialog] = []
+        self.mailer = MoveMailer()
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
@@ -97,6 +98,12 @@ class MainWindow(QMainWindow):
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
         self.panel.noteEdited.connect(self._note_edited)
+        self.panel.analysedPlySelected.connect(self.controller.show_analysed_ply)
+        self.panel.lines.lineSelected.connect(self.controller.switch_line)
+        self.panel.lines.promoteRequested.connect(self.controller.promote_line)
+        self.panel.lines.deleteRequested.connect(self.controller.delete_line)
+        self.panel.review.dropSelected.connect(self.controller.show_drop)
+        self.panel.review.playBest.connect(self._play_better)
         self.dock = QDockWidget("Game", self)
         self.dock.setObjectName("game_dock")
         self.dock.setWidget(self.panel)
@@ -159,6 +166,9 @@ class MainWindow(QMainWindow):
                                            tip="The win rate of the side to move at every "
                                                "move, drawn under the move list; click it to "
                                                "see that move")
+        self.mail_action = self._action("&Copy move for pbmserv", self.copy_pbmserv_move,
+                                        tip="Put pbmserv's mail line for the move just made "
+                                            "on the clipboard")
         self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
                                            "Ctrl+H",
                                            tip="The computer looks for the best moves for "
@@ -208,7 +218,8 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         game_menu = bar.addMenu("&Game")
-        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
+        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
+                              self.mail_action])
         game_menu.addSeparator()
         game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
@@ -284,7 +295,10 @@ class MainWindow(QMainWindow):
                 found.discard()
         if path is not None and self.open_file(path):
             return
+        refused = self.message_label.text() if path is not None else ""
         self.start_game(self.last_choice())
+        if refused:  # the reason stays after the dialog, not the new game's greeting
+            self.say(f"{refused} A new game was started instead.")
 
     def last_choice(self) -> GameChoice:
         stored = self.settings.value("newGame/game")
@@ -473,17 +487,10 @@ class MainWindow(QMainWindow):
         return self.summary is not None and not cast(QWidget, self.summary).isHidden()
 
     def _analysis_updated(self) -> None:
-        analysis, graph = self.controller.analysis, self.panel.analysis_graph
-        session = self.session
-        shown = session is not None and (analysis.running or bool(analysis.rates))
-        graph.setVisible(shown)
-        if shown and session is not None:
-            plies, values, side = curve_points(analysis.rates, analysis.movers, session.sides,
-                                               session.current.outcome())
-            label = TO_MOVE if side is None else f"{session.name(side) or side} wins"
-            graph.set_curve(plies, values, label, session.ply)
-            graph.set_current(session.viewed)
-            if not analysis.running:
+        analysis = self.controller.analysis
+        if self.session is not None:
+            self.panel.show_analysis(self.session, analysis)
+            if analysis.rates and not analysis.running:
                 self.say(f"Analysis done: {len(analysis.rates)} positions.")
 
     def say(self, text: str) -> None:
@@ -499,25 +506,20 @@ class MainWindow(QMainWindow):
             self.move_line.clear()
 
     def play_move(self, text: str) -> bool:
-        """Plays a move from the view or the move line in the position on screen; asks
-        first if that discards later moves. The status bar says what happened or why not."""
-        session = self.session
-        if session is None:
-            return False
-        self.panel.commit_note()
-        if self.controller.would_discard:
-            later = session.ply - session.viewed
-            answer = QMessageBox.question(
-                self, "Discard later moves?",
-                f"You are looking at move {session.viewed} of {session.ply}. Playing "
-                f"{shown(text)} "
-                f"here discards the {later} later move{'s' if later != 1 else ''}. Play it?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
-            if answer != QMessageBox.StandardButton.Yes:
-                self.say(f"{shown(text)} not played: the later moves are kept.")
-                return False
-        return self.controller.play(text)
+        """Plays a move from the view or the move line in the position on screen (before
+        the end of the line, it starts a variation). The status bar says what happened or
+        why not."""
+        return self.session is not None and self.controller.play(text)
+
+    def copy_pbmserv_move(self) -> None:
+        if self.session is not None:
+            self.say(self.mailer.copy(self.session, self))
+
+    def _play_better(self, drop: Drop) -> None:
+        """The review's better move, played where the reviewed move was: a variation."""
+        self.controller.show_drop(drop)
+        if drop.best is not None:
+            self.play_move(drop.best)
 
     def resign(self) -> bool:
         """Resigns for the player to move in the position on screen, after asking."""
@@ -533,7 +535,6 @@ class MainWindow(QMainWindow):
     # ---- walking the moves ------------------------------------------------------------
 
     def show_ply(self, ply: int) -> None:
-        self.panel.commit_note()
         self.controller.show_ply(ply)
 
     def _note_edited(self, ply: int, text: str) -> None:
@@ -566,6 +567,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             QMessageBox.warning(self, "Cannot open the record",
                                 f"{path.name}: {exc.strerror or exc}")
+            self.say(f"{path.name} was not opened: {exc.strerror or exc}")
             settings.remove_recent_file(self.settings, str(path.resolve()))
             return False
         if not asked and not self.maybe_discard():
@@ -595,7 +597,6 @@ class MainWindow(QMainWindow):
 
     def _write(self, path: Path) -> bool:
         assert self.session is not None
-        self.panel.commit_note()
         try:
             self.controller.save(path)
         except OSError as exc:
@@ -669,7 +670,6 @@ class MainWindow(QMainWindow):
         or chose to discard it now."""
         if self.session is None:
             return True
-        self.panel.commit_note()
         if not self.session.modified:
             return True
         name = self.session.path.name if self.session.path else "this game"

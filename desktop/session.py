@@ -1,9 +1,15 @@
 """The game in progress, without Qt.
 
-The pbmserv Record is the single source of truth: its options, players and canonical moves.
-Every position is a replay of it, cached per ply (`states[k]` is the position after k moves).
-The session also knows which ply is on screen, the moves that Undo took back (for Redo), the
-people's colours by seat, the file it came from and whether it has changed since it was saved.
+The pbmserv Record is the single source of truth: its options, players, canonical moves and
+the variations beside them (rules.variations). The session shows one line of the record at a
+time (`line`: 0 the main line, k a variation); every position of that line is a replay,
+cached per ply (`states[k]` is the position after k moves of the line). The session also
+knows which ply is on screen, the moves that Undo took back (for Redo), the people's colours
+by seat, the file it came from and whether it has changed since it was saved.
+
+Playing a move where the line on screen has another one starts a variation (or follows the
+line that already plays it); nothing is ever discarded but by Undo or by deleting a
+variation.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import record as records
-from rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
+from rules import variations
+from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, Outcome
 from rules.record import Record
 
 from desktop.settings import default_colour
@@ -44,6 +51,20 @@ class Played:
     side: str
     forced_passes: tuple[str, ...]
     outcome: Outcome
+    started: int | None = None  # the variation the move started, if it started one
+    followed: bool = False  # the move was already there: the session only went on to it
+
+
+@dataclass
+class Taken:
+    """A move Undo took back, for Redo: where it was played (line and ply), the notes on it
+    and on the forced passes after it, and the variations that parted after them."""
+
+    move: str
+    line: int
+    ply: int
+    notes: dict[int, str] = field(default_factory=dict)
+    cuts: list[variations.Cut] = field(default_factory=list)
 
 
 @dataclass
@@ -53,7 +74,8 @@ class Session:
     colours: list[Colour]
     path: Path | None = None
     viewed: int = 0
-    redo_stack: list[str] = field(default_factory=list)
+    line: int = 0
+    redo_stack: list[Taken] = field(default_factory=list)
     modified: bool = False
     _renders: dict[int, tuple[GameState, str]] = field(default_factory=dict, repr=False,
                                                         compare=False)
@@ -74,6 +96,7 @@ class Session:
         """Replays the record (RecordError or OptionError if it cannot be replayed) and
         shows its last position."""
         states = records.replay(record)
+        variations.check(record, states)
         sides = states[0].sides
         if colours is None and len(record.colours) == len(sides):
             colours = [_from_hex(c) for c in record.colours]
@@ -112,9 +135,14 @@ class Session:
         return self.states[0].sides
 
     @property
+    def moves(self) -> list[str]:
+        """The moves of the line on screen, from the start (a new list)."""
+        return variations.moves_of(self.record, self.line)
+
+    @property
     def ply(self) -> int:
-        """The number of moves in the game (not the one on screen)."""
-        return len(self.record.moves)
+        """The number of moves in the line on screen (not the one on screen)."""
+        return len(self.states) - 1
 
     @property
     def current(self) -> GameState:
@@ -132,7 +160,7 @@ class Session:
 
     @property
     def last_move_shown(self) -> str | None:
-        return self.record.moves[self.viewed - 1] if self.viewed > 0 else None
+        return self.moves[self.viewed - 1] if self.viewed > 0 else None
 
     @property
     def last_cells_shown(self) -> tuple[str, ...]:
@@ -141,6 +169,19 @@ class Session:
         Druid stepped from where to where."""
         move = self.last_move_shown
         return self.states[self.viewed - 1].move_cells(move) if move else ()
+
+    def last_move_made(self) -> tuple[str, str] | None:
+        """The last move a person made up to the position on screen, and their side: a
+        forced pass is skipped, and right after a swap it is the swap (by the first side,
+        which the swapper now owns)."""
+        if self.record.swapped and self.viewed == 1:
+            return SWAP, self.sides[0]
+        moves = self.moves
+        ply = self.viewed
+        while ply > 1 and self.is_forced_pass(ply - 1, moves):
+            ply -= 1
+        side = self.states[ply - 1].to_move if ply else None
+        return (moves[ply - 1], side) if side is not None else None
 
     def name(self, side: str) -> str:
         return self.record.players[self.sides.index(side)]
@@ -174,8 +215,8 @@ class Session:
         the last move was not a pass. pbmserv does not forbid repeats (no ko rule in Drogo);
         the window only points them out."""
         last = self.current
-        if (not last.positions_can_repeat or not self.record.moves
-                or self.record.moves[-1] in (PASS, RESIGN)):
+        moves = self.moves
+        if not last.positions_can_repeat or not moves or moves[-1] in (PASS, RESIGN):
             return None
         key = (last.to_move, last.render())
         for ply in range(self.ply - 1, -1, -1):
@@ -193,9 +234,11 @@ class Session:
             self._renders[ply] = cached
         return cached[1]
 
-    def is_forced_pass(self, ply: int) -> bool:
-        """Whether move number `ply` (from 0) was a pass the player could not avoid."""
-        return self.record.moves[ply] == PASS and self.states[ply].pass_forced()
+    def is_forced_pass(self, ply: int, moves: list[str] | None = None) -> bool:
+        """Whether move number `ply` (from 0) of the line on screen (`moves`, if known)
+        was a pass the player could not avoid."""
+        moves = self.moves if moves is None else moves
+        return moves[ply] == PASS and self.states[ply].pass_forced()
 
     def move_table(self, move_note: Callable[[GameState, int], str] | None = None
                    ) -> list[list[str]]:
@@ -204,8 +247,9 @@ class Session:
         ply)`, read on the position after move `ply` (from 1), adds what that move did by
         itself (a tile game's auto tiles)."""
         width = len(self.sides)
-        texts = [f"{m} (Auto)" if self.is_forced_pass(i) else m
-                 for i, m in enumerate(self.record.moves)]
+        moves = self.moves
+        texts = [f"{m} (Auto)" if self.is_forced_pass(i, moves) else m
+                 for i, m in enumerate(moves)]
         if move_note is not None:
             for i, text in enumerate(texts):
                 note = move_note(self.states[i + 1], i + 1)
@@ -231,68 +275,133 @@ class Session:
     def view_next(self) -> int:
         return self.view(self.viewed + 1)
 
+    # ---- the lines of play ----------------------------------------------------------
+
+    def switch(self, line: int, ply: int | None = None) -> int:
+        """Shows another line of the record, at `ply` (clamped to it), or else at its first
+        own move (where it parts from the line before); returns the ply shown."""
+        if not 0 <= line < variations.count(self.record):
+            raise ValueError(f"the record has no line {line}")
+        self._set_line(line)
+        return self.view(variations.start(self.record, line) + 1 if ply is None else ply)
+
+    def promote(self) -> None:
+        """Makes the line on screen the main line (the moves it replaced become a
+        variation)."""
+        if self.line == 0:
+            return
+        moves = self.moves
+        variations.promote(self.record, self.line)
+        self.line = 0
+        self._line_changed(moves)
+        self.redo_stack.clear()  # its lines and plies are the old numbering's
+        self.modified = True
+
+    def delete_line(self, line: int) -> None:
+        """Deletes a variation and those that part from it; if the line on screen was one
+        of them, shows the position where the deleted variation parted."""
+        if line == 0:
+            raise ValueError("the main line cannot be deleted")
+        inside, up = self.line, self.line
+        while up and up != line:
+            up = variations.parent(self.record, up)
+        at = variations.start(self.record, line)
+        target = variations.parent(self.record, line) if up == line else inside
+        moves = self.moves
+        renumbered = variations.delete(self.record, line)
+        new_line = renumbered[target]
+        assert new_line is not None  # the target is never inside what was deleted
+        self.line = new_line
+        self._line_changed(moves)
+        if up == line:
+            self.view(at)
+        self.redo_stack.clear()  # what it would put back may part from what was deleted
+        self.modified = True
+
     # ---- changing the game -----------------------------------------------------------
 
-    @property
-    def would_discard(self) -> bool:
-        """Whether a move played now would throw away later moves (the window asks first)."""
-        return not self.at_end
-
     def play(self, text: str) -> Played:
-        """Plays `text` in the position on screen, discarding any later moves, then plays
-        the forced passes that follow. Raises MoveError (nothing changes) if illegal."""
+        """Plays `text` in the position on screen, then the forced passes that follow. At
+        the end of the line the move goes on the line; earlier, it starts a variation
+        unless a line already plays it there (then the session goes on along that line).
+        Raises MoveError (nothing changes) if illegal."""
         played = self._apply(text)
         self.redo_stack.clear()
         return played
 
     def can_undo(self) -> bool:
-        return self.ply > 0 or self.record.swapped
+        return self.ply > 0 or (self.record.swapped and self.line == 0)
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
     def undo(self) -> bool:
-        """Takes back the last move made by a person (with the forced passes after it),
-        or the swap; shows the position at the end. Returns False if there is nothing."""
+        """Takes back the last move of the line on screen made by a person (with the forced
+        passes after it), or the swap; shows the position at the end of what is left.
+        Returns False if there is nothing."""
         if not self.can_undo():
             return False
         self.view_last()
         self.record.move_lines.clear()
-        while self.ply > 1 and self.is_forced_pass(self.ply - 1):
-            self._pop()
-        if self.record.swapped and self.ply == 1:
+        if self.record.swapped and self.ply == 1 and self.line == 0:
+            taken = Taken(SWAP, 0, 1, cuts=[variations.cut_all(self.record)])
             self._unswap()
-            self.redo_stack.append(SWAP)
         else:
-            self.redo_stack.append(self._pop())
-        self.viewed = self.ply
+            moves = self.moves
+            first = self.ply
+            own = len(variations.own_moves(self.record, self.line))
+            while own > 1 and first > 1 and self.is_forced_pass(first - 1, moves):
+                first, own = first - 1, own - 1
+            taken = Taken(moves[first - 1], self.line, first - 1)
+            for _ in range(self.ply - first + 1):
+                line = self.line
+                emptied = line and len(variations.own_moves(self.record, line)) == 1
+                up = variations.parent(self.record, line)
+                move, note, cut = variations.pop(self.record, line)
+                self.states.pop()
+                if note:
+                    taken.notes[self.ply + 1] = note
+                taken.cuts.append(cut)
+                if emptied:  # the variation is gone: back on the line it parted from
+                    self.line = taken.line = up
+                    self._line_changed(moves[:self.ply])
+        self.redo_stack.append(taken)
+        self.viewed = taken.ply
         self.modified = True
         return True
 
     def redo(self) -> Played | None:
-        """Plays the last move taken back, at the end of the game."""
+        """Plays again the last move taken back, where it was played, with its notes and
+        the variations that parted after it."""
         if not self.redo_stack:
             return None
-        self.view_last()
-        played = self._apply(self.redo_stack[-1])
+        taken = self.redo_stack[-1]
+        self._set_line(taken.line)
+        self.view(taken.ply)
+        played = self._apply(taken.move)
         self.redo_stack.pop()
+        for cut in reversed(taken.cuts):
+            variations.graft(self.record, self.line, cut)
+        for ply, text in taken.notes.items():
+            self.set_note(ply, text)
         return played
 
     def set_note(self, ply: int, text: str) -> bool:
-        """Annotates the position after `ply` moves (an empty text removes the note);
-        returns whether the note changed."""
+        """Annotates the position after `ply` moves of the line on screen (an empty text
+        removes the note); returns whether the note changed."""
         text = text.strip()
-        if text == self.record.notes.get(ply, ""):
+        if text == self.note(ply):
             return False
+        notes = variations.own_notes(self.record, variations.owner(self.record, self.line, ply))
         if text:
-            self.record.notes[ply] = text
+            notes[ply] = text
         else:
-            self.record.notes.pop(ply, None)
+            notes.pop(ply, None)
         self.modified = True
         return True
 
     def note(self, ply: int) -> str:
-        return self.record.notes.get(ply, "")
+        return variations.note(self.record, self.line, ply)
 
     # ---- internals -------------------------------------------------------------------
 
@@ -300,19 +409,36 @@ class Session:
         state = self.shown.copy()
         side = state.to_move
         canonical = state.play(text)  # MoveError leaves everything as it was
+        if canonical == SWAP and (self.line or not self.at_end):
+            raise MoveError(SWAP, "a swap is played at the end of the main line only")
+        ply = self.viewed
+        line = None if canonical == SWAP else variations.follow(self.record, self.line, ply,
+                                                                   canonical)
+        if line is not None:  # a line plays it here already (after an undo, at its end)
+            self._set_line(line)
+            self.view(ply + 1)
+            return Played(canonical, side or "", (), self.shown.outcome(), followed=True)
         self.record.move_lines.clear()  # file line numbers mean nothing once moves change
-        self._truncate(self.viewed)
+        started = None
         if canonical == SWAP:
             self.states[-1] = state
             self._rotate(1)
             self.record.swapped = True
+        elif self.at_end:
+            variations.own_moves(self.record, self.line).append(canonical)
+            self.states.append(state)
         else:
-            self.record.moves.append(canonical)
+            if ply == 0 and self.record.swapped:
+                raise MoveError(canonical, "the game was swapped after its first move: a "
+                                           "variation can start from the second move on")
+            started = variations.branch(self.record, self.line, ply, canonical)
+            self.line = started
+            del self.states[ply + 1:]
             self.states.append(state)
         forced = self._play_forced_passes()
         self.viewed = self.ply
         self.modified = True
-        return Played(canonical, side or "", tuple(forced), self.current.outcome())
+        return Played(canonical, side or "", tuple(forced), self.current.outcome(), started)
 
     def _play_forced_passes(self) -> list[str]:
         passed: list[str] = []
@@ -324,27 +450,34 @@ class Session:
             assert side is not None  # a pass is forced only on a side to move
             state = state.copy()
             state.play(PASS)
-            self.record.moves.append(PASS)
+            variations.own_moves(self.record, self.line).append(PASS)
             self.states.append(state)
             passed.append(side)
         return passed
 
-    def _truncate(self, ply: int) -> None:
-        """Forgets every move after `ply` (and the swap, if it came later)."""
-        if ply >= self.ply:
-            return
-        if ply < 1 and self.record.swapped:
-            self._unswap()
-        del self.record.moves[ply:]
-        del self.states[ply + 1:]
-        for key in [k for k in self.record.notes if k > ply]:
-            del self.record.notes[key]
+    def _set_line(self, line: int) -> None:
+        """Makes `line` the line on screen, replaying its positions from where it parts
+        from the one shown until now (the earlier ones are the same)."""
+        shown = self.moves
+        self.line = line
+        self._line_changed(shown)
 
-    def _pop(self) -> str:
-        move = self.record.moves.pop()
-        self.states.pop()
-        self.record.notes.pop(self.ply + 1, None)
-        return move
+    def _line_changed(self, shown: list[str]) -> None:
+        """After the line on screen changed (`states` are still the positions of `shown`),
+        keeps the positions the new line shares with `shown` and replays the rest; the ply
+        on screen stays if the line still has it."""
+        moves = self.moves
+        common = 0
+        while common < min(len(moves), len(shown)) and moves[common] == shown[common]:
+            common += 1
+        del self.states[common + 1:]
+        for ply in range(common, len(moves)):
+            state = self.states[-1].copy()
+            state.play(moves[ply])
+            if ply == 0 and self.record.swapped:
+                state.play(SWAP)
+            self.states.append(state)
+        self.viewed = min(self.viewed, self.ply)
 
     def _unswap(self) -> None:
         self._rotate(-1)

@@ -37,7 +37,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPen  # noqa: E402
 
 from desktop.games import desk  # noqa: E402
 from desktop.views.base import BoardView  # noqa: E402
-from desktop.views.dragons import APOTHEM, R, DragonsView, cell_centre, tile_items  # noqa: E402
+from desktop.views.dragons import APOTHEM, R, DragonsView, tile_items  # noqa: E402
 from desktop.views.trichet import TrichetView, centroid, tile_parts  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.dragons import DragonsState, letters  # noqa: E402

@@ -7,6 +7,7 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python docs/screenshots.py
 
 `--classic` draws the first look instead (desktop.views.look.CLASSIC), as *-classic.png.
+`--study` draws the whole window studying a game instead (docs/screenshots_study.py).
 """
 
 from __future__ import annotations
@@ -91,9 +92,17 @@ def main() -> None:
     parser.add_argument("--classic", action="store_true", help="draw the first look")
     parser.add_argument("--heights", action="store_true", help="write stack heights too")
     parser.add_argument("--only", help="one scene by name")
+    parser.add_argument("--study", action="store_true",
+                        help="draw the whole window studying a game (variations, review)")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
+    if args.study:
+        from docs.screenshots_study import render_study
+
+        for path in render_study(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
     for scene in SCENES:
         if args.only and scene.name != args.only:
             continue

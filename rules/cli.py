@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from rules import record as records
 from rules import registry
@@ -27,7 +27,7 @@ def _read(path: str) -> Record:
         try:
             return records.parse(stream.read().decode("utf-8") if stream else sys.stdin.read())
         except UnicodeDecodeError:
-            raise RecordError("the file is not text (it is not UTF-8)") from None
+            raise RecordError(records.NOT_UTF8) from None
     try:
         return records.load(path)
     except FileNotFoundError:
@@ -97,8 +97,22 @@ def _game_titles() -> str:
     return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
 
 
+class UsageError(Exception):
+    """Wrong arguments, raised instead of argparse's print-and-exit, so that with `--json`
+    the error is printed as JSON like every other."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="megalith",
         description=f"Megalith: pbmserv's {_game_titles()} at one table. "
                     "With no command (or with a record file) the application opens.")
@@ -116,12 +130,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
-    args, extra = parser.parse_known_args(argv)
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if args.command not in ai_commands.COMMANDS and extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except UsageError as exc:
+        if "--json" in argv:
+            print(json.dumps({"error": {"reason": str(exc)}}))
+            return 2
+        exc.parser.print_usage(sys.stderr)
+        exc.parser.exit(2, f"{exc.parser.prog}: error: {exc}\n")
     if args.command in ai_commands.COMMANDS:
         return ai_commands.run(args, extra, _read)
-    if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     as_json = getattr(args, "json", False)
     try:
         record = _read(args.file)

@@ -20,6 +20,10 @@ What we write, in pbmserv's entry order, with two entries of our own first:
     (notes                      Megalith's notes on moves, in comment style: `<ply> <text>`,
     3 a fine lintel              one line per line of text; ply 0 is before the first move
     )
+    (variations                 Megalith's other lines of play (rules.variations): `<line>
+    0 3 d4 e5                   <ply> <moves>` parts from that line after that many moves;
+    note 4 why d4               `note <ply> <text>` annotates the variation above
+    )
 
 A token line that starts with `(`, `)` or `\\` is written with a `\\` in front. Empty lists are
 not written. The reader skips lines until one starts with `(` and skips entries it does not
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,6 +52,7 @@ from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
 from rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
+NOT_UTF8 = "the file is not UTF-8 text"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -74,11 +80,22 @@ class RecordError(ValueError):
 
 
 @dataclass
+class Variation:
+    """Another line of play (rules.variations explains the numbering): after `ply` moves of
+    line `parent`, these `moves`; `notes` on its own positions, by ply from the start."""
+
+    parent: int
+    ply: int
+    moves: list[str]
+    notes: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
 class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
-    swap, rotated as pbmserv rotates them); `moves` hold no `swap`; `notes[k]` annotates the
-    position after k moves; `colours` are the people's colours by seat (`#rrggbb`), or
-    empty.
+    swap, rotated as pbmserv rotates them); `moves` hold no `swap` and are the main line;
+    `notes[k]` annotates the position after k moves; `colours` are the people's colours by
+    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations).
 
     What the reader saw on the way, for error locations: `move_lines` (each move's line),
     `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the
@@ -93,6 +110,7 @@ class Record:
     comment: list[str] = field(default_factory=list)
     status: str | None = None
     colours: list[str] = field(default_factory=list)
+    variations: list[Variation] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
     swap_line: int | None = field(default=None, compare=False, repr=False)
     misplaced_swap: tuple[int, int] | None = field(default=None, compare=False, repr=False)
@@ -113,6 +131,8 @@ def normalise_move(text: str) -> str:
 def parse(text: str, game_hint: str | None = None) -> Record:
     """Read a pbmserv game file or a bare move list. `game_hint` names the game for a pbmserv
     file without a `(game ...)` entry (pbmserv kept the game type in the directory name)."""
+    if "\x00" in text:  # UTF-16 without a byte-order mark decodes as UTF-8 with NULs
+        raise RecordError(f"{NOT_UTF8} (it holds NUL characters, as UTF-16 text does)")
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), None)
     if first is None:
@@ -162,6 +182,7 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
     game_line = 1
     parameters_line = 1
     swapped_line = None
+    variations: tuple[list[str], int] | None = None
     for line, name, tokens in _entries(lines):
         if name == "game":
             if len(tokens) != 1:
@@ -193,10 +214,14 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             record.comment = tokens
         elif name == "notes":
             record.notes = _parse_notes(tokens, line)
+        elif name == "variations":
+            variations = (tokens, line)  # read once the main line's length is known
         elif name == "colours":
             # Cosmetic: colours that are not all #rrggbb are dropped, never an error.
             if all(_COLOUR.match(t) for t in tokens):
                 record.colours = [t.lower() for t in tokens]
+    if variations is not None:
+        record.variations = _parse_variations(*variations, len(record.moves))
     if not record.game:
         if game_hint is None:
             raise RecordError("the file does not say which game it is (no (game ...) entry)",
@@ -231,6 +256,50 @@ def _parse_notes(tokens: list[str], entry_line: int) -> dict[int, str]:
                               line=entry_line + offset)
         notes[ply] = f"{notes[ply]}\n{text}" if ply in notes else text
     return {ply: text for ply, text in notes.items() if text.strip()}  # as the window keeps them
+
+
+def _parse_variations(tokens: list[str], entry_line: int, main_length: int
+                      ) -> list[Variation]:
+    """Megalith's variations: a line `<parent> <ply> <move> ...` starts one (numbered from 1
+    in order), lines `note <ply> <text>` annotate the one above."""
+    variations: list[Variation] = []
+    lengths = [main_length]  # each line's number of moves, from the start
+    notes: list[str] = []
+    notes_line = entry_line  # the line before the first note of the variation above
+
+    def close() -> None:
+        if variations and notes:
+            variations[-1].notes = _parse_notes(notes, notes_line)
+            notes.clear()
+
+    for offset, token in enumerate(tokens, start=1):
+        at = entry_line + offset
+        words = token.split()
+        if words[:1] == ["note"]:
+            if not variations:
+                raise RecordError("a variation's note comes before any variation", line=at)
+            notes_line = notes_line if notes else at - 1
+            notes.append(token[len("note "):])
+            continue
+        close()
+        if len(words) < 3:
+            raise RecordError("a variation is '<line> <ply> <move> ...'", line=at)
+        parent, ply = number(words[0]), number(words[1])
+        if parent is None or parent > len(variations):
+            raise RecordError(f"a variation parts from line 0 to {len(variations)}, "
+                              f"not {quoted(words[0])}", line=at)
+        if ply is None or ply > lengths[parent]:
+            raise RecordError(f"line {parent} has {lengths[parent]} moves to part after, "
+                              f"not {quoted(words[1])}", line=at)
+        variations.append(Variation(parent, ply, [normalise_move(w) for w in words[2:]]))
+        lengths.append(ply + len(words) - 2)
+    close()
+    for variation in variations:
+        if any(not variation.ply < ply <= variation.ply + len(variation.moves)
+               for ply in variation.notes):
+            raise RecordError("a variation's note is on a position the variation does not "
+                              "reach", line=entry_line)
+    return variations
 
 
 def _parse_bare(lines: list[str]) -> Record:
@@ -374,7 +443,17 @@ def dumps(record: Record) -> str:
     note_lines = [f"{ply} {line}" for ply, text in sorted(record.notes.items()) if text
                   for line in text.split("\n")]
     out += _multi("notes", note_lines)
+    out += _multi("variations", _variation_lines(record.variations))
     return "\n".join(out) + "\n"
+
+
+def _variation_lines(variations: list[Variation]) -> list[str]:
+    lines = []
+    for variation in variations:
+        lines.append(" ".join([str(variation.parent), str(variation.ply), *variation.moves]))
+        lines += [f"note {ply} {line}" for ply, text in sorted(variation.notes.items()) if text
+                  for line in text.split("\n")]
+    return lines
 
 
 def load(path: str | os.PathLike[str]) -> Record:
@@ -384,7 +463,7 @@ def load(path: str | os.PathLike[str]) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the file is not text (it is not UTF-8)") from None
+        raise RecordError(NOT_UTF8) from None
     hint = path.parent.name.lower() if path.parent.name.lower() in registry.GAME_MODULES else None
     return parse(text, hint)
 
@@ -398,10 +477,15 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write a temporary file in the same folder, then rename it over the target, so a crash
     never leaves half a file where a game was. The file is synced before the rename and the
     folder after it, so a power cut cannot lose the rename either. A process killed inside
-    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own)."""
+    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own).
+
+    The file gets the mode of the file it replaces, or a new file's mode under the umask
+    (mkstemp alone would leave every record readable by its owner only)."""
     path = Path(path)
+    mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(temporary, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -411,6 +495,17 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits a write of `path` should leave: those of the file there, else
+    those `open` would give a new file (0666 less the process's umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)  # the only way to read it; set straight back
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _sync_folder(folder: Path) -> None:

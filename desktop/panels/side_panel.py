@@ -1,5 +1,8 @@
 """The side panel: the players with their colours, whose turn it is, scores, the result,
-the move list laid out like pbmserv's table, and the note on the position on screen.
+the move list of the line on screen laid out like pbmserv's table (a move that has notes is
+marked `*`, one that other lines replace `+n`), the lines of the game (the main line and its
+variations, as a tree), the analysis graph with the review of the largest drops, and the note
+on the position on screen, handed to the window as it is typed.
 
 After a move the panel changes only what changed: the players' labels are kept and given
 new texts, and the move table gets the new cells (or loses the ones taken back) instead of
@@ -11,17 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
+from rules import variations
 from rules.protocol import GameState
+from rules.review import largest_drops
 
-from desktop.panels.analysis_graph import AnalysisGraph
+from desktop.analysis import GameAnalysis
+from desktop.panels.analysis_graph import AnalysisGraph, curve_points
+from desktop.panels.lines import LinesBox
+from desktop.panels.review import ReviewList
 from desktop.session import Session
-
-NOTE_DELAY_MS = 400
 
 
 def swatch_style(colour: tuple[int, int, int]) -> str:
@@ -29,12 +35,23 @@ def swatch_style(colour: tuple[int, int, int]) -> str:
     return f"background-color: rgb({r},{g},{b}); border: 1px solid #555; border-radius: 3px;"
 
 
-def _move_item(text: str, note: str, tip: str = "") -> QTableWidgetItem:
-    """A cell of the move table: the move, marked ` *` with the note as its tooltip, after
-    the game's own `tip` about the move."""
-    item = QTableWidgetItem(text + " *" if note else text)
-    if note or tip:
-        item.setToolTip("\n\n".join(part for part in (tip, note) if part))
+# A cell of the move table: the move, its note, the game's tip about it, other moves played
+# there in other lines.
+Cell = tuple[str, str, str, tuple[str, ...]]
+
+
+def _move_item(text: str, note: str, tip: str = "", others: tuple[str, ...] = ()
+               ) -> QTableWidgetItem:
+    """A cell of the move table: the move, marked ` *` with the note as its tooltip (after
+    the game's own `tip` about the move), and ` +n` when other lines play n other moves there
+    (named in the tooltip)."""
+    item = QTableWidgetItem(text + (" *" if note else "") + (f" +{len(others)}" if others
+                                                             else ""))
+    tips = [part for part in (tip, note) if part]
+    if others:
+        tips.append(f"Also played here: {', '.join(others)} (see Lines)")
+    if tips:
+        item.setToolTip("\n\n".join(tips))
     return item
 
 
@@ -42,6 +59,7 @@ class SidePanel(QWidget):
     """Shows a Session; never changes it except for notes (through `noteEdited`)."""
 
     plySelected = Signal(int)        # the user asked to see the position after n moves
+    analysedPlySelected = Signal(int)  # ... after n moves of the line analysed (the graph)
     noteEdited = Signal(int, str)    # the note on the position after n moves changed
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -49,7 +67,7 @@ class SidePanel(QWidget):
         self._session: Session | None = None
         self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
         self._header: list[str] = []  # the move table's column titles on show
-        self._cells: list[tuple[str, str, str]] = []  # (move, note, tip) of each ply shown
+        self._cells: list[Cell] = []  # each ply on show
         self._note_ply = 0
         self._loading_note = False
         layout = QVBoxLayout(self)
@@ -93,8 +111,21 @@ class SidePanel(QWidget):
 
         self.analysis_graph = AnalysisGraph()  # shown by "Analyse game"
         self.analysis_graph.hide()
-        self.analysis_graph.plySelected.connect(self.plySelected)
+        self.analysis_graph.plySelected.connect(self.analysedPlySelected)
         layout.addWidget(self.analysis_graph)
+
+        # two tabs, each shown while it has something: the lines of a game with variations,
+        # and the review of a finished analysis
+        self.lines = LinesBox()
+        self.review = ReviewList()
+        self.study_tabs = QTabWidget()
+        self.study_tabs.setObjectName("study")
+        self.study_tabs.setDocumentMode(True)
+        self.study_tabs.addTab(self.lines, "Lines")
+        self.study_tabs.addTab(self.review, "Review: largest drops")
+        self._show_tab(self.lines, False)
+        self._show_tab(self.review, False)
+        layout.addWidget(self.study_tabs)
 
         self.note_label = QLabel("Note")
         layout.addWidget(self.note_label)
@@ -103,10 +134,6 @@ class SidePanel(QWidget):
         self.note_edit.setMaximumHeight(90)
         self.note_edit.textChanged.connect(self._note_typed)
         layout.addWidget(self.note_edit)
-        self._note_timer = QTimer(self)
-        self._note_timer.setSingleShot(True)
-        self._note_timer.setInterval(NOTE_DELAY_MS)
-        self._note_timer.timeout.connect(self.commit_note)
 
     # ---- showing the session --------------------------------------------------------
 
@@ -116,7 +143,6 @@ class SidePanel(QWidget):
         """Shows the session (players, scores, `facts` about the position such as a tile
         game's pool, the table with each move's `move_note`, the note), changing only what
         differs from what is on show; a new session is laid out from scratch."""
-        self.commit_note()
         self._move_note = move_note
         self._move_tip = move_tip
         self.facts_label.setText("\n".join(facts))
@@ -125,6 +151,10 @@ class SidePanel(QWidget):
         self._session = session
         self._fill_players(session, fresh)
         self._fill_table(session, fresh)
+        has_lines = bool(session.record.variations)
+        if self.lines.show_lines(session) and has_lines:
+            self.study_tabs.setCurrentWidget(self.lines)
+        self._show_tab(self.lines, has_lines)
         self._load_note(session)
 
     def _fill_players(self, session: Session, fresh: bool) -> None:
@@ -176,7 +206,9 @@ class SidePanel(QWidget):
         sides = session.sides
         header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
         tip = self._move_tip
-        cells = [(text, session.note(ply), tip(session.states[ply], ply) if tip else "")
+        others = variations.other_moves(session.record, session.line)
+        cells = [(text, session.note(ply), tip(session.states[ply], ply) if tip else "",
+                  tuple(others.get(ply, ())))
                  for ply, text in enumerate(
                      (t for row in session.move_table(self._move_note) for t in row), start=1)]
         self.table.blockSignals(True)
@@ -188,7 +220,7 @@ class SidePanel(QWidget):
         self._header, self._cells = header, cells
         self._select_ply(session.viewed, len(sides))
 
-    def _rebuild_table(self, header: list[str], cells: list[tuple[str, str, str]]) -> None:
+    def _rebuild_table(self, header: list[str], cells: list[Cell]) -> None:
         width = len(header)
         rows = -(-len(cells) // width)
         self.table.clear()
@@ -199,7 +231,7 @@ class SidePanel(QWidget):
         for index, cell in enumerate(cells):
             self.table.setItem(*divmod(index, width), _move_item(*cell))
 
-    def _update_table(self, cells: list[tuple[str, str, str]]) -> None:
+    def _update_table(self, cells: list[Cell]) -> None:
         """Changes the table on show into the table of `cells`, touching only the cells
         that differ: rows added or taken away at the end, and changed moves or notes."""
         width = self.table.columnCount()
@@ -234,6 +266,34 @@ class SidePanel(QWidget):
         if ply <= self._session.ply:
             self.plySelected.emit(ply)
 
+    def show_analysis(self, session: Session, analysis: GameAnalysis) -> None:
+        """The analysis graph while an analysis runs or has results, and once it is done
+        the review of its largest drops (hidden again with the analysis)."""
+        shown = analysis.running or bool(analysis.rates)
+        self.analysis_graph.setVisible(shown)
+        was_shown = self.study_tabs.isTabVisible(self.study_tabs.indexOf(self.review))
+        self._show_tab(self.review, shown and not analysis.running)
+        if not shown:
+            return
+        sides = session.sides
+        outcome = analysis.outcome
+        plies, values, side = curve_points(analysis.rates, analysis.movers, sides, outcome)
+        names = [session.name(s) or s for s in sides] if side is not None else []
+        self.analysis_graph.set_curve(plies, values, names, len(analysis.moves))
+        self.analysis_graph.set_current(session.viewed)
+        if not analysis.running:
+            drops = largest_drops(analysis.rates, analysis.movers, analysis.best,
+                                  analysis.moves, sides, outcome)
+            self.review.show_drops(drops, session.name)
+            if not was_shown:
+                self.study_tabs.setCurrentWidget(self.review)
+
+    def _show_tab(self, tab: QWidget, on: bool) -> None:
+        """Shows or hides one of the study tabs; the tabs show while one of them does."""
+        tabs = self.study_tabs
+        tabs.setTabVisible(tabs.indexOf(tab), on)
+        tabs.setVisible(any(tabs.isTabVisible(i) for i in range(tabs.count())))
+
     def mark_notes(self) -> None:
         """Redraws the move table's note marks after a note changed."""
         if self._session is not None:
@@ -242,21 +302,17 @@ class SidePanel(QWidget):
     # ---- notes ------------------------------------------------------------------------
 
     def _load_note(self, session: Session) -> None:
+        """Shows the note on the position on screen; the box keeps what is being typed
+        there (the record holds it without the spaces at its ends)."""
         self._note_ply = session.viewed
         self.note_label.setText(f"Note after move {session.viewed}" if session.viewed
                                 else "Note before the first move")
-        if self.note_edit.toPlainText() != session.note(session.viewed):
+        if self.note_edit.toPlainText().strip() != session.note(session.viewed):
             self._loading_note = True
             self.note_edit.setPlainText(session.note(session.viewed))
             self._loading_note = False
 
     def _note_typed(self) -> None:
+        """Every edit goes to the record as it is typed."""
         if not self._loading_note:
-            self._note_timer.start()
-
-    def commit_note(self) -> None:
-        """Hands a pending note edit to the window now (before a save, a move, a close)."""
-        if not self._note_timer.isActive():
-            return
-        self._note_timer.stop()
-        self.noteEdited.emit(self._note_ply, self.note_edit.toPlainText())
+            self.noteEdited.emit(self._note_ply, self.note_edit.toPlainText())

@@ -16,3 +16,14 @@ def win_rate_to_move(state: GameState, iterations: int = ITERATIONS, seed: int =
     if state.to_move is None:
         return None
     return Search(state, seed).run(iterations=iterations).win_rate
+
+
+def searched_position(state: GameState, iterations: int = ITERATIONS, seed: int = 0
+                      ) -> tuple[float | None, str | None]:
+    """The searched win rate of the person to move and the move the search prefers (for
+    the review of a game); (None, None) where the game is over, (None, the move) where
+    there is only one."""
+    if state.to_move is None:
+        return None, None
+    result = Search(state, seed).run(iterations=iterations)
+    return result.win_rate, result.move

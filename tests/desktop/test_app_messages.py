@@ -1,12 +1,12 @@
 """What the window says about text typed into its move line (issue 15): a pasted block of
 thousands of characters, or one with control characters, is quoted short and escaped, in the
-status bar and in the question asked before discarding later moves; nothing changes."""
+status bar, also at an earlier position (where a move would start a variation); nothing
+changes."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from desktop.main_window import MainWindow
 from tests.desktop.app_support import quady_window, stand_in_dialogs
@@ -37,15 +37,13 @@ def test_a_pasted_block_is_refused_and_quoted_short(qtbot, window: MainWindow) -
     assert window.session.ply == 0
 
 
-def test_the_discard_question_quotes_typed_text_short(qtbot, window: MainWindow,
-                                                       dialogs) -> None:
+def test_typed_text_at_an_earlier_position_is_refused_short_and_starts_nothing(
+        qtbot, window: MainWindow, dialogs) -> None:
     for move in ("a1", "b2"):
         type_move(qtbot, window, move)
     window.show_ply(1)
-    dialogs.answers = [QMessageBox.StandardButton.No]
     type_move(qtbot, window, PASTED)
-    question = dialogs.texts("question")[-1]
-    assert "Playing c3\\x1b[2J" in question and len(question) < 250
+    assert dialogs.texts("question") == []
     said = window.message_label.text()
-    assert said.endswith("not played: the later moves are kept.") and len(said) < 150
-    assert window.session.ply == 2
+    assert said.startswith("Illegal move c3\\x1b[2J") and len(said) < 200
+    assert window.session.ply == 2 and window.session.record.variations == []

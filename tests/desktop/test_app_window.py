@@ -209,17 +209,16 @@ def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
         assert window.session.viewed == expected, key
 
 
-def test_playing_in_an_earlier_position_asks_before_discarding(qtbot, window, dialogs) -> None:
+def test_playing_in_an_earlier_position_starts_a_variation_without_asking(
+        qtbot, window, dialogs) -> None:
     for move in ("a3", "a5", "b3"):
         type_move(qtbot, window, move)
     window.show_ply(1)
-    dialogs.answers = [No]
     type_move(qtbot, window, "e5")
+    assert dialogs.texts("question") == []
     assert window.session.record.moves == ["a3", "a5", "b3"]
-    assert "discards the 2 later moves" in dialogs.texts("question")[-1]
-    dialogs.answers = [Yes]
-    type_move(qtbot, window, "e5")
-    assert window.session.record.moves == ["a3", "e5"]
+    assert window.session.moves == ["a3", "e5"] and window.session.line == 1
+    assert status(window).startswith("New variation 1 (from move 2): ")
 
 
 def test_undo_and_redo_by_shortcut(qtbot, window) -> None:
@@ -279,7 +278,6 @@ def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
 def test_a_note_is_kept_for_the_ply_on_screen_and_saved(qtbot, window, tmp_path) -> None:
     type_move(qtbot, window, "a3")
     window.panel.note_edit.setPlainText("the left edge")
-    window.panel.commit_note()
     assert window.session.note(1) == "the left edge"
     assert "a3 *" == window.panel.table.item(0, 0).text()
     window.show_ply(0)

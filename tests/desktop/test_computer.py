@@ -160,7 +160,7 @@ def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, wind
     assert list(xs) == [0, 1, 2, 3, 4]
     assert list(ys) == pytest.approx([rates[0], 1 - rates[1], rates[2], 1 - rates[3], rates[4]])
     name = window.session.name("X")
-    assert name and graph.getPlotItem().getAxis("left").labelText == f"{name} wins"
+    assert name and graph.getPlotItem().getAxis("left").labelText == f"{name} wins (%)"
     assert window.message_label.text() == "Analysis done: 5 positions."
     # the curve is drawn: some pixels of its blue on the graph
     image = graph.grab().toImage()

@@ -58,7 +58,7 @@ def test_an_illegal_move_changes_nothing_and_says_why() -> None:
     assert session.record.moves == ["a1"] and len(session.states) == 2
 
 
-def test_walking_the_move_list_and_playing_from_an_earlier_position_discards_later_moves(
+def test_walking_the_move_list_and_playing_from_an_earlier_position_starts_a_variation(
         ) -> None:
     session = toy_session()
     for move in ("a1", "b1", "c1"):
@@ -68,11 +68,16 @@ def test_walking_the_move_list_and_playing_from_an_earlier_position_discards_lat
     assert session.view_next() == 1 and session.view_previous() == 0
     assert session.view(99) == 3 and session.view_last() == 3
     session.view(1)
-    assert session.would_discard and session.shown.render() == "x...."
-    session.play("e1")
-    assert session.record.moves == ["a1", "e1"]
-    assert session.record.notes == {} and not session.can_redo()
-    assert session.shown.render() == "x...o"
+    assert session.shown.render() == "x...."
+    played = session.play("e1")
+    assert played.started == 1 and session.line == 1
+    assert session.record.moves == ["a1", "b1", "c1"] and session.record.notes == {3: "last"}
+    assert session.moves == ["a1", "e1"] and session.shown.render() == "x...o"
+    assert not session.can_redo() and session.modified
+    session.view(1)
+    again = session.play("b1")  # the main line's move: the session goes on along it
+    assert again.followed and session.line == 0 and session.viewed == 2
+    assert session.note(3) == "last"
 
 
 def test_undo_and_redo_walk_back_and_forth_at_the_end() -> None:
@@ -109,7 +114,7 @@ def test_a_player_without_a_legal_move_passes_automatically_and_undo_takes_it_ba
     assert session.result_text() == "Draw: every player passed in succession"
     assert session.move_table() == [["a1", "b1"], ["c1", "-- (Auto)"], ["-- (Auto)"]]
     session.undo()
-    assert session.record.moves == ["a1", "b1"] and session.redo_stack == ["c1"]
+    assert session.record.moves == ["a1", "b1"] and [t.move for t in session.redo_stack] == ["c1"]
     session.redo()
     assert session.record.moves == ["a1", "b1", "c1", "--", "--"]
 
@@ -134,13 +139,21 @@ def test_swap_rotates_names_and_colours_and_undo_puts_them_back() -> None:
     assert session.record.players == ["bob", "alice"] and session.record.moves == ["c1", "a1"]
 
 
-def test_playing_a_new_first_move_before_a_swap_forgets_the_swap() -> None:
+def test_a_swapped_game_keeps_its_first_move_and_a_variation_starts_after_the_swap() -> None:
     session = toy_session()
     session.play("c1")
     session.play("swap")
-    session.view(0)
     session.play("a1")
-    assert session.record.players == ["alice", "bob"] and not session.record.swapped
+    before = (session.record.players, session.record.moves, session.record.swapped)
+    session.view(0)
+    with pytest.raises(MoveError, match="a variation can start from the second move on"):
+        session.play("b1")
+    assert (session.record.players, session.record.moves, session.record.swapped) == before
+    session.view(1)
+    assert session.play("e1").started == 1 and session.moves == ["c1", "e1"]
+    reopened = Session.from_record(records.parse(records.dumps(session.record)))
+    assert reopened.switch(1) == 2 and reopened.record.swapped
+    assert reopened.shown.render() == session.shown.render() == "..x.o"
 
 
 def test_resign_ends_a_two_player_game_with_the_winner_named() -> None:
@@ -279,3 +292,91 @@ def test_the_last_move_shown_has_its_cells_read_on_the_position_before_it() -> N
     assert session.last_cells_shown == ("a3",)
     session.view(0)
     assert session.last_cells_shown == ()
+
+
+def test_the_last_move_made_skips_forced_passes_and_knows_the_swap() -> None:
+    session = toy_session(size=3)
+    assert session.last_move_made() is None
+    for move in ("a1", "b1", "c1"):  # then both pass by force
+        session.play(move)
+    assert session.last_move_made() == ("c1", "X")
+    session.view(2)
+    assert session.last_move_made() == ("b1", "O")
+    swapped = toy_session()
+    swapped.play("c1")
+    swapped.play("swap")
+    assert swapped.last_move_made() == ("swap", "X") and swapped.name("X") == "bob"
+
+
+def test_the_autosave_keeps_the_variations_and_the_line_on_screen() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(1)
+    session.play("e1")
+    session.set_note(2, "on e1")
+    session.view(1)
+    autosave.write(session)
+    crash()
+    found = autosave.find()
+    assert found is not None and found.session is not None
+    again = found.session
+    assert again.record == session.record and again.line == 1 and again.viewed == 1
+    assert again.moves == ["a1", "e1"] and again.note(2) == "on e1"
+    found.discard()
+
+
+def variation_at_the_main_lines_end() -> Session:
+    """Main line a1 b1 c1, variation 1 e1 instead of c1, then c1 taken back: variation 1
+    parts at the main line's end."""
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(2)
+    session.play("e1")
+    session.switch(0, 3)
+    session.undo()
+    return session
+
+
+def test_undo_past_a_variations_start_keeps_it_for_redo() -> None:
+    session = variation_at_the_main_lines_end()  # the variation stays
+    assert session.record.moves == ["a1", "b1"] and len(session.record.variations) == 1
+    session.undo()  # b1: the variation parted after it, so it goes with it
+    assert session.record.moves == ["a1"] and session.record.variations == []
+    session.redo()
+    session.redo()
+    assert session.record.moves == ["a1", "b1", "c1"]
+    assert [v.moves for v in session.record.variations] == [["e1"]]
+    assert session.switch(1) == 3 and session.moves == ["a1", "b1", "e1"]
+
+
+def test_a_variation_that_does_not_replay_is_refused_with_its_number() -> None:
+    text = ("(game toy)\n(players a b)\n(moves\na1\nb1\n)\n(parameters -size=5)\n"
+            "(variations\n0 1 c1 a1\n)\n")
+    with pytest.raises(records.RecordError) as error:
+        Session.from_record(records.parse(text))
+    assert error.value.reason == "variation 1: a1 is taken" and error.value.ply == 3
+
+
+def test_promoting_a_variation_changes_the_game_and_forgets_the_redo_list() -> None:
+    session = toy_session()
+    for move in ("a1", "b1", "c1"):
+        session.play(move)
+    session.view(1)
+    session.play("e1")
+    session.play("d1")
+    session.undo()
+    session.modified = False
+    session.promote()
+    assert session.record.moves == ["a1", "e1"] and session.line == 0
+    assert session.modified and not session.can_redo()
+    assert [v.moves for v in session.record.variations] == [["b1", "c1"]]
+
+
+def test_a_move_at_a_lines_end_that_a_variation_plays_there_follows_it() -> None:
+    session = variation_at_the_main_lines_end()
+    played = session.play("e1")
+    assert played.followed and session.line == 1 and session.viewed == 3
+    assert session.record.moves == ["a1", "b1"]  # no second line playing e1 there
+    assert [v.moves for v in session.record.variations] == [["e1"]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -153,5 +155,28 @@ def test_save_is_atomic_and_load_takes_the_game_from_the_folder(tmp_path: Path) 
 def test_binary_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.pbm"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(RecordError, match="the file is not text"):
+    with pytest.raises(RecordError, match="the file is not UTF-8 text"):
         records.load(path)
+
+
+def test_a_saved_record_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
+    record = records.parse("druid\nc3\n")
+    path = tmp_path / "game.txt"
+    path.write_text("old\n")
+    path.chmod(0o644)
+    records.save(path, record)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    path.chmod(0o640)
+    records.save(path, record)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert records.load(path) == record
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_a_new_record_gets_the_mode_the_umask_gives(tmp_path: Path, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        records.save(tmp_path / "new.txt", records.parse("druid\nc3\n"))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o666 & ~umask

@@ -171,7 +171,7 @@ def test_cli_refuses_standard_input_that_is_not_text(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"druid\n\xff\xfe\n")))
     assert cli.main(["check", "-", "--json"]) == 2
     assert json.loads(capsys.readouterr().out) == {"error": {
-        "line": None, "reason": "the file is not text (it is not UTF-8)"}}
+        "line": None, "reason": "the file is not UTF-8 text"}}
 
 
 def test_a_move_error_names_the_move_shortened_for_the_window() -> None:
@@ -197,3 +197,43 @@ def test_check_refuses_a_ply_that_is_no_number_of_moves(
         cli.main(["check", str(path), "--ply", value])
     err = capsys.readouterr().err
     assert done.value.code == 2 and "not a number of moves" in err and len(err) < 400
+
+
+@pytest.mark.parametrize("value", ["1" * 5000, "-1", "²"])
+def test_check_with_json_prints_a_ply_that_is_no_number_as_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text("druid\nc3\n")
+    assert cli.main(["check", str(path), "--json", "--ply", value]) == 2
+    out = capsys.readouterr()
+    error = json.loads(out.out)["error"]
+    assert "not a number of moves" in error["reason"] and out.err == ""
+
+
+@pytest.mark.parametrize("argv", [["check", "--json"], ["check", "x", "--json", "--bogus"],
+                                  ["check", "x", "--json", "--ply"], ["ai", "--json"],
+                                  ["ai", "x", "--json", "--seconds", "soon"]])
+def test_check_with_json_prints_wrong_arguments_as_json(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert cli.main(argv) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["reason"]
+
+
+def test_a_ply_past_the_game_is_a_json_error_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text("druid\nc3\n")
+    assert cli.main(["check", str(path), "--json", "--ply", "999999999"]) == 2
+    assert json.loads(capsys.readouterr().out) == {"error": {
+        "line": None, "reason": "the game has 1 moves, not 999999999"}}
+
+
+def test_utf16_without_a_byte_order_mark_is_not_utf8_text(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_bytes("druid\nc3\n".encode("utf-16-le"))
+    with pytest.raises(RecordError) as error:
+        records.load(path)
+    assert error.value.reason.startswith("the file is not UTF-8 text")
+    path.write_bytes("druid\nc3\n".encode("utf-16"))  # with its byte-order mark
+    with pytest.raises(RecordError, match="^the file is not UTF-8 text$"):
+        records.load(path)
