@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from desktop import autosave
-from desktop.dialogs import GameChoice
+from desktop.session import GameChoice
 from desktop.main_window import MainWindow
 from desktop.session import Session
 from rules import record as records
