@@ -35,6 +35,7 @@ from desktop.panels.analysis_graph import TO_MOVE, curve_points
 from desktop.session import Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
+from desktop.walk_keys import WalkKeys
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
@@ -168,6 +169,10 @@ class MainWindow(QMainWindow):
                                             "Left")
         self.next_action = self._action("&Next move", self.controller.show_next, "Right")
         self.last_action = self._action("&Last move", self.controller.show_last, "End")
+        WalkKeys(self.move_line, {Qt.Key.Key_Left: self.previous_action,
+                                  Qt.Key.Key_Right: self.next_action,
+                                  Qt.Key.Key_Home: self.first_action,
+                                  Qt.Key.Key_End: self.last_action})
         # Left/Right/Home/End walk the moves (the issue asks for it), so the camera has its
         # own keys; a focused move line keeps these characters for typing.
         self.reset_action = self._action("&Reset camera", self._reset_camera, "0",

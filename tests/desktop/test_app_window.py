@@ -208,6 +208,24 @@ def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
         assert window.session.viewed == expected, key
 
 
+def test_arrow_keys_walk_the_moves_from_the_empty_move_line(qtbot, window) -> None:
+    for move in ("a3", "a5", "b3"):
+        type_move(qtbot, window, move)
+    show(qtbot, window)
+    window.move_line.setFocus()
+    assert window.move_line.text() == ""  # as after every typed move
+    for key, expected in ((Qt.Key.Key_Left, 2), (Qt.Key.Key_Left, 1), (Qt.Key.Key_Home, 0),
+                          (Qt.Key.Key_Right, 1), (Qt.Key.Key_End, 3)):
+        qtbot.keyClick(window.move_line, key)
+        assert window.session.viewed == expected, key
+    qtbot.keyClicks(window.move_line, "c4")  # typing: the keys move the cursor again
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Left)
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Home)
+    assert window.session.viewed == 3 and window.move_line.cursorPosition() == 0
+    qtbot.keyClick(window.move_line, Qt.Key.Key_End)
+    assert window.move_line.cursorPosition() == 2 and window.session.viewed == 3
+
+
 def test_playing_in_an_earlier_position_asks_before_discarding(qtbot, window, dialogs) -> None:
     for move in ("a3", "a5", "b3"):
         type_move(qtbot, window, move)
