@@ -144,6 +144,13 @@ class DrogoState(GameState):
             return ()
         return tuple(part.strip() for part in low.split(","))
 
+    def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """One piece per cell named, in order (`c3,c3` stacks two on c3)."""
+        cells = self.move_cells(move)
+        if not all(self.board.cell(c) is not None for c in cells):
+            return ()
+        return tuple((c,) for c in cells)
+
     def move_kind(self, move: str) -> str:
         cells = self.move_cells(move)
         return "" if not cells else "place" if len(cells) == 1 else "pair"

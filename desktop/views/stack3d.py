@@ -33,6 +33,7 @@ from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
+from desktop.views.ghosts import landings
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
 from desktop.views.interaction import Interaction, describe_stack, marked_cells
@@ -478,21 +479,12 @@ class StackView(gl.GLViewWidget):
             return [meshes.refusal_prisms(self.board, cell, self.pick_scene.top(cell))]
         if action.kind != "play" or action.move is None:
             return []
-        move = action.move
-        cells = state.move_cells(move)
-        if state.move_kind(move) == "lintel":
-            a, b = (self.board.index[c] for c in cells)
-            line = self.board.line_through(a, b)
-            names = [self.board.names[i] for i in line] if line else list(cells)
-            level = state.height(cells[0]) + 1
-            return [meshes.ghost_prisms(self.board, names, level, self.play.mover_colour(),
-                                        self.look.ghost_alpha)]
-        if len(cells) == 1:
-            return [self._ghost(cells)] if pending is None else []
-        if "," in move and not hasattr(state, "druids"):  # a second piece
-            first, second = cells
-            return [self._ghost([second], 2 if second == first else 1)]
-        return []  # a Druid step: its destination is already highlighted
+        held = pending.cell if pending is not None and pending.mode == "hold" else None
+        colour = self.play.mover_colour()
+        return [meshes.ghost_prisms(self.board, cells, level, colour, self.look.ghost_alpha,
+                                    self.look.stone_scale if len(cells) == 1
+                                    else meshes.STONE_SCALE)
+                for cells, level in landings(state, action.move, held)]
 
     def paintGL(self) -> None:
         super().paintGL()
