@@ -28,6 +28,8 @@ from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
 from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.event_banner import EventBanner
+from desktop.event_words import banner_sentences, move_notes
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
@@ -58,12 +60,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
-                                  "padding: 6px; font-size: 14px;")
-        self.banner.hide()
         # the board view, and beside it the owners/heights map where the game has one (as
         # pbmserv's two summaries sit beside its board)
         self.board_split = QSplitter(Qt.Orientation.Horizontal)
@@ -89,11 +85,12 @@ class MainWindow(QMainWindow):
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.banner)
         column.addWidget(self.board_split, stretch=1)
         column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
+        self.banner = EventBanner(self.board_split)  # over the board, not in the layout
+        self._banner_key: tuple | None = None
 
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
@@ -107,6 +104,9 @@ class MainWindow(QMainWindow):
         self.message_label = QLabel()
         self.message_label.setObjectName("message")
         self.message_label.setWordWrap(True)
+        # two lines whatever it says: a status bar that grew with a long sentence would
+        # shrink the board view (and move the board under the pointer)
+        self.message_label.setFixedHeight(self.message_label.fontMetrics().lineSpacing() * 2 + 4)
         self.statusBar().addWidget(self.message_label, 1)
         self._build_actions()
         self._restore_layout()
@@ -455,10 +455,10 @@ class MainWindow(QMainWindow):
             self.summary.set_position(state, colours, legal, last, cells)
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
-        self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
+        self.panel.show_session(session, facts, move_notes(
+            session, entry.move_note if entry is not None else None))
         self.panel.analysis_graph.set_current(session.viewed)
-        self.banner.setText(session.result_text(outcome))
-        self.banner.setVisible(outcome.over)
+        self._say_events(session)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
         self.swap_action.setEnabled(legal is not None and "swap" in legal)
         self.resign_action.setEnabled(legal is not None)
@@ -471,6 +471,17 @@ class MainWindow(QMainWindow):
         name = session.path.name if session.path else "unsaved game"
         self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
+
+    def _say_events(self, session: Session) -> None:
+        """Over the board: the result while a finished position is on screen, else what
+        the moves that led to a newly shown position did (once, for a few seconds)."""
+        outcome = session.shown.outcome()
+        key = (id(session), session.viewed, session.ply, session.record.swapped)
+        if outcome.over:
+            self.banner.say(session.result_text(outcome), lasting=True)
+        elif key != self._banner_key:
+            self.banner.say(" ".join(banner_sentences(session)))
+        self._banner_key = key
 
     @property
     def map_shown(self) -> bool:
