@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence
+from PySide6.QtGui import (QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence,
+                           QResizeEvent)
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
@@ -41,6 +42,7 @@ from desktop.walk_keys import WalkKeys
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
+MAP_MIN_WIDTH = 1200  # a window this wide shows the map beside the board by default
 
 
 class MainWindow(QMainWindow):
@@ -248,15 +250,18 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        # off at first: beside the board it costs about 30 ms a move on a software renderer
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+        # the map follows the window's width until the player chooses (then remembered)
+        self._map_chosen = self.settings.contains("view/map")
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map",
+                                                     self.width() >= MAP_MIN_WIDTH))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("view/map", self.map_action.isChecked())
+        if self._map_chosen:
+            self.settings.setValue("view/map", self.map_action.isChecked())
         self.settings.setValue("view/caption", self.caption_action.isChecked())
         self.settings.setValue("view/heights", self.heights_action.isChecked())
         self.settings.sync()
@@ -415,8 +420,19 @@ class MainWindow(QMainWindow):
             self.view.turn(quarters)
 
     def _map_toggled(self) -> None:
+        self._map_chosen = True
         self._show_map(self.map_action.isChecked())
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Until the player shows or hides the map, it is beside the board whenever the
+        window is wide enough for both."""
+        super().resizeEvent(event)
+        wide = self.width() >= MAP_MIN_WIDTH
+        if not self._map_chosen and wide != self.map_action.isChecked():
+            self.map_action.setChecked(wide)
+            self._show_map(wide)
+            self.refresh()
 
     def _show_map(self, on: bool) -> None:
         if self.summary is not None:
