@@ -177,13 +177,15 @@ class PrismSet:
     has_top: list[bool] = field(default_factory=list)  # False: the top is never seen
     has_bottom: list[bool] = field(default_factory=list)  # False: the bottom is never seen
     has_sides: list[bool] = field(default_factory=list)  # False: a flat plate, no sides
+    cells: list[int] = field(default_factory=list)  # the board cell of each prism, or -1
     _arrays: list[Group] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
             underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True,
-            sides: bool = True) -> None:
+            sides: bool = True, cell: int = -1) -> None:
         """One prism; `top`, `bottom` or `sides` False leaves out faces nobody needs to
-        see (llvmpipe pays for every triangle, seen or not)."""
+        see (llvmpipe pays for every triangle, seen or not). `cell`: the board cell it
+        stands for, where it stands for one (picking)."""
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
@@ -192,6 +194,7 @@ class PrismSet:
         self.has_top.append(top)
         self.has_bottom.append(bottom)
         self.has_sides.append(sides)
+        self.cells.append(cell)
         self._arrays = None
 
     def __len__(self) -> int:
@@ -537,6 +540,11 @@ DRUID_HEIGHT = 0.9
 
 def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
     """A small robed figure standing on the stack at `cell`: a tapering body and a head."""
+    return druid_prisms(board, cell, base_z, colour).mesh()
+
+
+def druid_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSet:
+    """The Druid figure's three parts (druid_mesh), also its solids for picking."""
     cx, cy = board.centres[board.index[cell]]
     ring = np.radians(np.arange(0, 360, 45))
     unit = np.c_[np.cos(ring), np.sin(ring)]
@@ -547,7 +555,7 @@ def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
     parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, rgbf(tuple(body_colour)))
     parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + DRUID_HEIGHT,
               rgbf(tuple(head_colour)))
-    return parts.mesh()
+    return parts
 
 
 def ghost_prisms(board: Board, cells: Sequence[str], level: int, colour: RGB,

@@ -193,7 +193,8 @@ class StackView(gl.GLViewWidget):
         self.board = state.board
         stones = state.stones()
         druids = {side: cell for side, cell in state.druids.items() if cell}
-        self.pick_scene = PickScene(self.board, stones, druids.values())
+        self.pick_scene = PickScene(self.board, stones, druids.values(), self.look.beams,
+                                    self.look.stone_scale)
         edges, marked = self._board_marks(state)
         board_key = (self.board, edges, marked)
         if board_key != self._board_key:  # the board changes only with goals and targets
