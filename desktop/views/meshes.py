@@ -347,13 +347,15 @@ def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SC
 
 
 def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
-                 beams: bool = False, scale: float = STONE_SCALE) -> PrismSet:
+                 beams: bool = False, scale: float = STONE_SCALE, alpha: float = 1.0
+                 ) -> PrismSet:
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
     drawing them first lets the depth test skip more hidden pixels. With `beams` lintels
-    are narrow beams with a darker underside; `scale` sizes sarsens and cubes."""
+    are narrow beams with a darker underside; `scale` sizes sarsens and cubes; `alpha`
+    below 1 draws them see-through."""
     prisms = PrismSet()
-    rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
-    grey = rgbf((128, 128, 128))
+    rgba = {owner: rgbf(colour, alpha) for owner, colour in colours.items()}
+    grey = rgbf((128, 128, 128), alpha)
     stones = sorted(stones, key=lambda s: -s.level)
     capped = {(s.cells[0], s.level - 1) for s in stones if len(s.cells) == 1}
     for stone in stones:

@@ -158,6 +158,31 @@ class PickScene:
             found[members] = np.where(best >= 0, self.cells[np.maximum(best, 0)], -1)
         return found
 
+    def blockers(self, origins: np.ndarray, directions: np.ndarray, limits: np.ndarray
+                 ) -> set[int]:
+        """The cells whose stones or figures any ray (origins, unit directions (r, 3))
+        enters before going its `limit` (r,): what stands in front of the points at the
+        rays' ends."""
+        solids = self.solids
+        if not len(solids):
+            return set()
+        rows = np.arange(len(self.board), len(self.cells))
+        normals, offsets = self.normals[rows], self.offsets[rows]
+        denom = np.einsum("npk,rk->rnp", normals, directions)
+        num = offsets[None] - np.einsum("npk,rk->rnp", normals, origins)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / denom
+        entering = np.maximum(np.where(denom < -1e-12, t, -np.inf).max(axis=2), 0.0)
+        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=2)
+        outside = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=2)
+        hit = (entering <= exiting) & ~outside & (entering < limits[:, None])
+        return {int(c) for c in self.cells[rows[hit.any(axis=0)]]}
+
+    def screen_boxes(self, camera: Camera) -> np.ndarray:
+        """Each stone's or figure's box on the screen (n, 4), with its cell: `cells` past
+        the tiles."""
+        return self._screen_boxes(camera)[len(self.board):]
+
     def _passed(self, through: frozenset[int]) -> np.ndarray:
         """Which prisms the ray passes through: the stones and figures (not the tiles) of
         the cells in `through`."""

@@ -26,13 +26,14 @@ import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
 from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
+from PySide6.QtGui import (QBrush, QColor, QCursor, QFont, QFontMetricsF, QImage, QKeyEvent,
                            QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
                            QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
+from desktop.views.fading import FADED_ALPHA, hiding, near_pointer
 from desktop.views.ghosts import landings
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
@@ -53,7 +54,12 @@ TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
 LABEL_COLOUR = (245, 236, 160)
 LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
-DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
+# The default camera stands south-south-west of the board, looking 30 degrees east of
+# north: a1 at the front, and no line of cells runs along the view (square boards' rows and
+# columns are 60 and 30 degrees off it, hex and Y lines 30), so a lintel, whichever way it
+# runs, shows its length and the gap under it instead of standing end on like a pillar.
+DEFAULT_AZIMUTH = -120.0
+NORTH_UP = -90.0  # the top view's azimuth (turned by quarters): row 1 at the bottom
 ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
 ANIMATION_STEP_MS = 15  # how often the camera moves while it glides
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
@@ -62,6 +68,7 @@ MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the t
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
 GHOST_EDGE = (1.0, 1.0, 1.0, 1.0)
+FADE_DELAY_MS = 120  # fading follows a camera move this long after it stops
 CHAIN_TRIM = 0.38  # the winning chain's links stop at the cells' outlines: tops stay clear
 
 
@@ -163,8 +170,22 @@ class StackView(gl.GLViewWidget):
         self._height_shown = np.zeros(0, bool)
         self._height_key: tuple | None = None
 
+        # what is drawn see-through (desktop.views.fading) and the pointer reaches past
+        self._faded: frozenset[int] = frozenset()
+        self._suggested_cells: list[str] = []  # the first cell of each suggested move
+        self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
+        self._stones: list = []
+        self._stone_extras = Mesh()  # the sarsen marks, gap shadows and Druid figures
+        self._last_cells: tuple[str, ...] = ()
+        self._fade_timer = QTimer(self)  # fading follows the camera once it comes to rest
+        self._fade_timer.setSingleShot(True)
+        self._fade_timer.setInterval(FADE_DELAY_MS)
+        self._fade_timer.timeout.connect(self._update_fading)
+
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
+        self.faded_item = _mesh_item(translucent=True)  # stones in front of what matters
+        self.faded_item.setDepthValue(5)
         self.edge_item = _line_item(1.0, EDGE_COLOUR)
         self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
         self.chain_item = _line_item(4.0, CHAIN_COLOUR)
@@ -177,7 +198,8 @@ class StackView(gl.GLViewWidget):
         # tiles and slab hidden under the monument.
         self.stone_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
-        for item in (self.board_item, self.stone_item, self.edge_item, self.mark_item,
+        for item in (self.board_item, self.stone_item, self.faded_item, self.edge_item,
+                     self.mark_item,
                      self.chain_item, self.target_item, self.ghost_item,
                      self.ghost_edge_item):
             self.addItem(item)
@@ -189,6 +211,7 @@ class StackView(gl.GLViewWidget):
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self._suggestions = []  # they belong to the position they were searched for
+        self._suggested_cells = []
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
@@ -202,18 +225,16 @@ class StackView(gl.GLViewWidget):
                                                            self.look.board).mesh())
             self._board_key = board_key
         colours = self.stone_colours()
-        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams,
-                                     self.look.stone_scale)
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if state.sarsens_marked else Mesh())
         shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
                    if self.look.beams else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
-                                                marks, shadows, *figures]))
-        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
-        self._set_marks(state, marked_cells(state, last_move, last_cells))
+        self._stones = stones
+        self._stone_extras = Mesh.concat([marks, shadows, *figures])
+        self._last_cells = tuple(marked_cells(state, last_move, last_cells))
+        self._set_marks(state, self._last_cells)
         self._height_texts = []  # laid out again on the next frame that shows them
         self._position_version += 1
         if new_board:
@@ -225,6 +246,8 @@ class StackView(gl.GLViewWidget):
             self.reset_camera(animate=False)
         self._hover = None
         self._hover_action = None
+        self._faded = self._wanted_fading(state)
+        self._draw_stones()
         self._refresh_overlay()
         self.update()
 
@@ -259,8 +282,7 @@ class StackView(gl.GLViewWidget):
         """Straight down, orthographic, the board framed, turned to the nearest quarter."""
         if self.board is None:
             return
-        quarter = DEFAULT_AZIMUTH + 90.0 * round((self._target().azimuth - DEFAULT_AZIMUTH)
-                                                 / 90.0)
+        quarter = NORTH_UP + 90.0 * round((self._target().azimuth - NORTH_UP) / 90.0)
         self._move_camera(self._home(90.0, quarter, True), animate)
 
     def turn(self, quarters: int, animate: bool = True) -> None:
@@ -361,6 +383,7 @@ class StackView(gl.GLViewWidget):
             self._animation.stop()
             self._goal = None
             self._apply(pose)
+            self._update_fading()
             return
         start = self._pose()
         if not exact:
@@ -406,14 +429,14 @@ class StackView(gl.GLViewWidget):
         samples = [centre] + [centre + (p - centre) * f for f in (0.5, 0.9) for p in ring]
         points = camera.project(np.array([(x, y, z) for x, y in samples]))
         for x, y in points:
-            if self.pick_scene.pick_at(camera, x, y) == name:
+            if self.pick_scene.pick_at(camera, x, y, self._faded) == name:
                 return QPoint(round(x), round(y))
         return QPoint(round(points[0][0]), round(points[0][1]))
 
     def cell_at(self, x: float, y: float) -> str | None:
         if self.pick_scene is None:
             return None
-        return self.pick_scene.pick_at(self.camera(), x, y)
+        return self.pick_scene.pick_at(self.camera(), x, y, self._faded)
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -525,12 +548,15 @@ class StackView(gl.GLViewWidget):
         if state is None or scene is None or self.board is None:
             return
         self._suggestions = []
+        self._suggested_cells = []
         for move, rate in suggestions:
             cells = state.move_cells(move)
             if cells:
+                self._suggested_cells.append(cells[0])
                 x, y = self.board.centres[self.board.index[cells[0]]]
                 top = np.array([x, y, scene.top(cells[0]) + 0.05])
                 self._suggestions.append((top, f"{move} {rate:.0%}"))
+        self._update_fading()
         self.update()
 
     def _paint_suggestions(self, painter: QPainter, camera: Camera) -> None:
@@ -662,6 +688,7 @@ class StackView(gl.GLViewWidget):
         if cell == self._hover and self._hover_action is not None:
             return
         self._hover = cell
+        self._update_fading()
         if cell is None or self.play.builder is None:
             self._hover_action = None
             if cell is not None:
@@ -693,6 +720,8 @@ class StackView(gl.GLViewWidget):
     def mouseMoveEvent(self, ev: QMouseEvent) -> None:
         pos = ev.position()
         if ev.buttons() == Qt.MouseButton.NoButton or self._press is None:
+            self._see_through((pos.x(), pos.y()) if ev.modifiers()
+                              & Qt.KeyboardModifier.ControlModifier else None)
             self._update_hover(pos.x(), pos.y(),
                                bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
             return
@@ -747,6 +776,10 @@ class StackView(gl.GLViewWidget):
             self.cancel_pending()
         elif key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
             self.turn(-1 if key == Qt.Key.Key_BracketLeft else 1)  # the window's keys too
+        elif key == Qt.Key.Key_Control:
+            where = self.mapFromGlobal(QCursor.pos())
+            if self.rect().contains(where):
+                self._see_through((float(where.x()), float(where.y())))
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 10.0 if key == Qt.Key.Key_Up else -10.0
             self.settle()
@@ -764,11 +797,15 @@ class StackView(gl.GLViewWidget):
         super().hideEvent(ev)
 
     def keyReleaseEvent(self, ev: QKeyEvent) -> None:
+        if ev.key() == Qt.Key.Key_Control:
+            self._see_through(None)
         ev.ignore()
 
     def leaveEvent(self, ev) -> None:
         self._hover = None
         self._hover_action = None
+        self._see_through_at = None
+        self._update_fading()
         self._refresh_overlay()
         super().leaveEvent(ev)
 
@@ -801,7 +838,62 @@ class StackView(gl.GLViewWidget):
     def _after_camera_move(self) -> None:
         self._hover = None
         self._hover_action = None
+        self._fade_timer.start()
         self.update()
+
+    # ---- fading ------------------------------------------------------------------------
+
+    def _see_through(self, pointer: tuple[float, float] | None) -> None:
+        """Ctrl held (pointer given) or let go: the stacks near the pointer clear."""
+        if pointer == self._see_through_at:
+            return
+        self._see_through_at = pointer
+        self._hover = None
+        self._update_fading()
+        if pointer is not None:
+            self._update_hover(*pointer, False)
+        else:
+            self._refresh_overlay()
+
+    def _wanted_fading(self, state: StackedPosition | None = None) -> frozenset[int]:
+        """The cells to draw see-through now (desktop.views.fading)."""
+        state = state or self.play.state
+        scene = self.pick_scene
+        if scene is None or state is None or not self._stones:
+            return frozenset()
+        camera = self.camera()
+        outcome = state.outcome()
+        wanted = [*self._last_cells, *(outcome.chain if outcome.over else ()),
+                  *self._suggested_cells]
+        if self._hover is not None:
+            wanted.append(self._hover)
+        faded = hiding(scene, camera, wanted)
+        if self._see_through_at is not None:
+            faded |= near_pointer(scene, camera, *self._see_through_at)
+        return faded
+
+    def _update_fading(self) -> None:
+        faded = self._wanted_fading()
+        if faded != self._faded:
+            self._faded = faded
+            self._draw_stones()
+            self.update()
+
+    def _draw_stones(self) -> None:
+        """The stones' meshes: solid, and see-through for the faded cells."""
+        assert self.board is not None
+        names = {self.board.names[i] for i in self._faded}
+        solid = [s for s in self._stones if not names.intersection(s.cells)]
+        faded = [s for s in self._stones if names.intersection(s.cells)]
+        colours = self.stone_colours()
+        prisms = meshes.stone_prisms(self.board, solid, colours, self.look.beams,
+                                     self.look.stone_scale)
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
+                                                self._stone_extras]))
+        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
+        _set_mesh(self.faded_item, meshes.stone_prisms(
+            self.board, faded, colours, self.look.beams, self.look.stone_scale,
+            alpha=FADED_ALPHA).mesh(self.look.sides, self.look.rim))
 
 
 @cache

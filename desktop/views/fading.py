@@ -1,0 +1,63 @@
+"""Which stacks the 3D view draws see-through, so that nothing hides what matters now.
+
+Two reasons fade a cell's stones (and let the pointer reach past them, desktop.views.
+picking's `through`):
+- they stand between the camera and the top of a cell that matters: the one under the
+  pointer, the last move's, a suggested move's, the winning chain's (`hiding`);
+- the player holds Ctrl (SEE_THROUGH_KEY) and they stand near the pointer on the screen
+  (`near_pointer`): the ground round the pointer shows and can be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from desktop.views.camera import Camera
+from desktop.views.meshes import footprint
+from desktop.views.picking import PickScene
+
+FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
+SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks
+SEE_THROUGH_KEY = "Ctrl"
+TOP_SAMPLES = 0.75  # the top face's points checked, as a fraction of the cell's size
+LIFT = 0.01
+
+
+def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[int]:
+    """The cells (indices) whose stones stand in front of the top of any of `cells`
+    (its middle and points round it), seen from the camera."""
+    board = scene.board
+    wanted = {board.index[c] for c in cells}
+    if not wanted:
+        return frozenset()
+    points = []
+    for i in sorted(wanted):
+        z = scene.top(board.names[i]) + LIFT
+        ring = footprint(board, i, TOP_SAMPLES)
+        centre = ring.mean(axis=0)
+        for x, y in [centre, *ring, *((ring + centre) / 2)]:
+            points.append((x, y, z))
+    ends = np.array(points)
+    toward = camera.toward_viewer(ends)
+    if camera.ortho:
+        reach = np.full(len(ends), camera.distance * 2.0)
+    else:
+        reach = np.linalg.norm(camera.eye() - ends, axis=1)
+    origins = ends + toward * reach[:, None]
+    found = scene.blockers(origins, -toward, reach - 1e-4)
+    return frozenset(found - wanted)
+
+
+def near_pointer(scene: PickScene, camera: Camera, x: float, y: float,
+                 radius: float = SEE_THROUGH_RADIUS) -> frozenset[int]:
+    """The cells with a stone (or figure) reaching within `radius` pixels of (x, y) on the
+    screen."""
+    boxes = scene.screen_boxes(camera)
+    if not len(boxes):
+        return frozenset()
+    dx = np.maximum(np.maximum(boxes[:, 0] - x, x - boxes[:, 2]), 0.0)
+    dy = np.maximum(np.maximum(boxes[:, 1] - y, y - boxes[:, 3]), 0.0)
+    close = np.hypot(dx, dy) <= radius
+    return frozenset(int(c) for c in scene.cells[len(scene.board):][close])
