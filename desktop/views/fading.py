@@ -22,6 +22,7 @@ FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
 SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks
 SEE_THROUGH_KEY = "Ctrl"
 TOP_SAMPLES = 0.75  # the top face's points checked, as a fraction of the cell's size
+SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline
 LIFT = 0.01
 
 
@@ -39,6 +40,9 @@ def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[
         centre = ring.mean(axis=0)
         for x, y in [centre, *ring, *((ring + centre) / 2)]:
             points.append((x, y, z))
+        if z > 0.5:  # a stone on top: its sides too, half way down and near its foot
+            for x, y in footprint(board, i, SIDE_SAMPLES):
+                points.extend([(x, y, z - 0.5), (x, y, z - 0.85)])
     ends = np.array(points)
     toward = camera.toward_viewer(ends)
     if camera.ortho:
@@ -47,7 +51,8 @@ def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[
         reach = np.linalg.norm(camera.eye() - ends, axis=1)
     origins = ends + toward * reach[:, None]
     found = scene.blockers(origins, -toward, reach - 1e-4)
-    return frozenset(found - wanted)
+    kept = set().union(*(scene.top_stone_cells(i) for i in wanted))  # a lintel whole
+    return frozenset(found - kept)
 
 
 def near_pointer(scene: PickScene, camera: Camera, x: float, y: float,

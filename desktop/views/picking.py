@@ -138,14 +138,17 @@ class PickScene:
         return found[0] if found else None
 
     def pick_pixels(self, camera: Camera, xs: np.ndarray, ys: np.ndarray,
-                    through: frozenset[int] = frozenset(), tile: int = 32) -> np.ndarray:
+                    through: frozenset[int] = frozenset(), tile: int = 32,
+                    stones_only: bool = False) -> np.ndarray:
         """The cell index (or -1) under each widget pixel (xs, ys): `pick_at` for many
         pixels, each square `tile` pixels wide casting its rays only at the prisms whose
-        outline on the screen reaches into it."""
+        outline on the screen reaches into it. `stones_only`: the tiles are not hit."""
         xs, ys = np.asarray(xs, float).ravel(), np.asarray(ys, float).ravel()
         origins, directions = camera.rays(xs, ys)
         boxes = self._screen_boxes(camera)
         usable = ~self._passed(through)
+        if stones_only:
+            usable[:len(self.board)] = False
         found = np.full(len(xs), -1)
         keys = (ys // tile).astype(int) * 100_000 + (xs // tile).astype(int)
         for key in np.unique(keys):
@@ -224,6 +227,15 @@ class PickScene:
         best = nearest.argmin(axis=1)
         t_best = nearest[np.arange(len(origins)), best]
         return np.where(np.isfinite(t_best), rows[best], -1), t_best
+
+    def top_stone_cells(self, cell: int) -> set[int]:
+        """The cells of the stone on top of `cell` (three for a lintel), or just `cell`."""
+        index, height = self.board.index, self.heights[cell]
+        name = self.board.names[cell]
+        for stone in self._stones:
+            if stone.level == height and name in stone.cells:
+                return {index[c] for c in stone.cells}
+        return {cell}
 
     def top(self, name: str) -> float:
         """The z of the surface a click on this cell touches."""
