@@ -22,7 +22,8 @@ FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
 SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks
 SEE_THROUGH_KEY = "Ctrl"
 TOP_SAMPLES = 0.75  # the top face's points checked, as a fraction of the cell's size
-SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline
+SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline,
+SIDE_DROP = 0.2  # this far under its top
 LIFT = 0.01
 
 
@@ -40,9 +41,9 @@ def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[
         centre = ring.mean(axis=0)
         for x, y in [centre, *ring, *((ring + centre) / 2)]:
             points.append((x, y, z))
-        if z > 0.5:  # a stone on top: its sides too, half way down and near its foot
-            for x, y in footprint(board, i, SIDE_SAMPLES):
-                points.extend([(x, y, z - 0.5), (x, y, z - 0.85)])
+        if z > 0.5:  # a stone on top: its sides too, just under the top edge (where a
+            # neighbour no taller does not reach in front of them)
+            points.extend((x, y, z - SIDE_DROP) for x, y in footprint(board, i, SIDE_SAMPLES))
     ends = np.array(points)
     toward = camera.toward_viewer(ends)
     if camera.ortho:
