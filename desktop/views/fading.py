@@ -25,6 +25,7 @@ TOP_SAMPLES = 0.75  # the top face's points checked, as a fraction of the cell's
 SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline,
 SIDE_DROP = 0.2  # this far under its top
 LIFT = 0.01
+NEAR = 1.6  # cells further than this to the side of the line of sight cannot hide one
 
 
 def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[int]:
@@ -34,26 +35,41 @@ def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[
     wanted = {board.index[c] for c in cells}
     if not wanted:
         return frozenset()
-    points = []
+    solid_cells = scene.cells[len(board):]
+    centres = np.asarray(board.centres)[solid_cells]  # where each stone part stands
+    found: set[int] = set()
     for i in sorted(wanted):
-        z = scene.top(board.names[i]) + LIFT
-        ring = footprint(board, i, TOP_SAMPLES)
-        centre = ring.mean(axis=0)
-        for x, y in [centre, *ring, *((ring + centre) / 2)]:
-            points.append((x, y, z))
-        if z > 0.5:  # a stone on top: its sides too, just under the top edge (where a
-            # neighbour no taller does not reach in front of them)
-            points.extend((x, y, z - SIDE_DROP) for x, y in footprint(board, i, SIDE_SAMPLES))
-    ends = np.array(points)
-    toward = camera.toward_viewer(ends)
-    if camera.ortho:
-        reach = np.full(len(ends), camera.distance * 2.0)
-    else:
-        reach = np.linalg.norm(camera.eye() - ends, axis=1)
-    origins = ends + toward * reach[:, None]
-    found = scene.blockers(origins, -toward, reach - 1e-4)
+        ends = _samples(scene, i)
+        toward = camera.toward_viewer(ends)
+        if camera.ortho:
+            reach = np.full(len(ends), camera.distance * 2.0)
+        else:
+            reach = np.linalg.norm(camera.eye() - ends, axis=1)
+        # only the stones between the cell and the camera, seen from above, can hide it
+        ahead = toward[0, :2] / max(float(np.linalg.norm(toward[0, :2])), 1e-9)
+        offset = centres - np.asarray(board.centres[i])
+        along = offset @ ahead
+        across = np.abs(offset @ np.array([-ahead[1], ahead[0]]))
+        among = np.flatnonzero((along > -NEAR) & (across < NEAR))
+        if len(among):
+            found |= scene.blockers(ends + toward * reach[:, None], -toward, reach - 1e-4,
+                                    among)
     kept = set().union(*(scene.top_stone_cells(i) for i in wanted))  # a lintel whole
     return frozenset(found - kept)
+
+
+def _samples(scene: PickScene, cell: int) -> np.ndarray:
+    """Points on the top of the cell's stack (its middle and round it) and, for a stone,
+    just under its top edge."""
+    board = scene.board
+    z = scene.top(board.names[cell]) + LIFT
+    ring = footprint(board, cell, TOP_SAMPLES)
+    centre = ring.mean(axis=0)
+    points = [(x, y, z) for x, y in [centre, *ring, *((ring + centre) / 2)]]
+    if z > 0.5:  # a stone on top: its sides too, just under the top edge (where a
+        # neighbour no taller does not reach in front of them)
+        points.extend((x, y, z - SIDE_DROP) for x, y in footprint(board, cell, SIDE_SAMPLES))
+    return np.array(points)
 
 
 def near_pointer(scene: PickScene, camera: Camera, x: float, y: float,

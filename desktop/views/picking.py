@@ -15,7 +15,8 @@ ground tile: the pointer reaches past their stones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -28,6 +29,8 @@ from rules.geometry import Board
 from rules.protocol import Stone
 
 TILE_THICKNESS = 0.002  # the ground tiles are flat plates: their solids are nearly flat
+CORNERS = 8  # the most sides of a solid: the Druid's octagons, a hex lintel's middle part
+PLANES = CORNERS + 2  # its sides, top and bottom
 NO_COLOUR = np.zeros(4)
 
 
@@ -36,8 +39,9 @@ class PickScene:
     the look's lintels and stone size).
 
     The stack heights are counted at once (the view needs them to place marks); the solids
-    are made on the first pick, so that the frame after a move does not wait for them, and
-    the ground tiles' part is shared by every position on the same board."""
+    are gathered on first use from pieces cached per stone (a move adds one stone, so the
+    next position computes only its planes), and the ground tiles' part is shared by every
+    position on the same board."""
 
     def __init__(self, board: Board, stones: Iterable[Stone] = (),
                  druid_cells: Iterable[str] = (), beams: bool = True,
@@ -55,71 +59,56 @@ class PickScene:
                 i = index[name]
                 if stone.level > heights[i]:
                     heights[i] = stone.level
-        self._solids: PrismSet | None = None
-        self._planes: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._pieces: list[Piece] | None = None
+        self._arrays: Piece | None = None
+
+    def _gathered(self) -> list[Piece]:
+        """The cached pieces of this position's stones and figures (not the tiles)."""
+        if self._pieces is None:
+            board, index = self.board, self.board.index
+            width = BEAM_SCALE if self._beams else self._scale
+            self._pieces = [_stone_piece(board, s.cells, s.level,
+                                         self._scale if len(s.cells) == 1 else width)
+                            for s in self._stones]
+            self._pieces += [_druid_piece(board, name, self.heights[index[name]])
+                             for name in self._druid_cells]
+        return self._pieces
 
     @property
     def solids(self) -> PrismSet:
         """The stones' and figures' prisms, each with its cell (the tiles come apart)."""
-        if self._solids is None:
-            self._solids = self._build()
-        return self._solids
+        solids = PrismSet()
+        for piece in self._gathered():
+            for cell, poly, z0, z1 in zip(piece.cells, piece.polys, piece.bottoms, piece.tops):
+                solids.add(poly, z0, z1, NO_COLOUR, cell=int(cell))
+        return solids
 
     @property
     def tiles(self) -> PrismSet:
         """The ground tiles' solids, each with its cell."""
-        return _tile_prisms(self.board)
+        tiles = PrismSet()
+        piece = _tile_piece(self.board)
+        for cell, poly in zip(piece.cells, piece.polys):
+            tiles.add(poly, -TILE_THICKNESS, 0.0, NO_COLOUR, cell=int(cell))
+        return tiles
 
     @property
     def cells(self) -> np.ndarray:
         """The cell of each pickable prism (index into the board): tiles first."""
-        return self._built()[0]
+        return self._all().cells
 
     @property
     def normals(self) -> np.ndarray:
-        return self._built()[1]
+        return self._all().normals
 
     @property
     def offsets(self) -> np.ndarray:
-        return self._built()[2]
+        return self._all().offsets
 
-    def _built(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if self._planes is None:
-            tile_cells, tile_normals, tile_offsets = _tile_solids(self.board)
-            solids = self.solids
-            if not len(solids):
-                self._planes = (tile_cells, tile_normals, tile_offsets)
-            else:
-                normals, offsets = _planes(solids, tile_normals.shape[1])
-                tile_normals, tile_offsets = _widen(tile_normals, tile_offsets,
-                                                    normals.shape[1])
-                self._planes = (np.concatenate([tile_cells, np.array(solids.cells)]),
-                                np.concatenate([tile_normals, normals]),
-                                np.concatenate([tile_offsets, offsets]))
-        return self._planes
-
-    def _build(self) -> PrismSet:
-        board, index = self.board, self.board.index
-        solids = PrismSet()
-        for stone in self._stones:
-            z1 = stone.level * PITCH
-            # a stone on a stone of the same stack fills the thin gap under it
-            z0 = meshes.stone_z(stone.level)[0] if stone.level == 1 else (stone.level - 1) * PITCH
-            if len(stone.cells) == 1:
-                poly = meshes._stone_polygon(board, stone.cells, self._scale)
-                solids.add(poly, z0, z1, NO_COLOUR, cell=index[stone.cells[0]])
-                continue
-            z0 = meshes.stone_z(stone.level)[0]  # the gap under a lintel stays open
-            width = BEAM_SCALE if self._beams else self._scale
-            whole = meshes._stone_polygon(board, stone.cells, width)
-            for name, part in zip(stone.cells, _cut(board, stone.cells, whole)):
-                solids.add(part, z0, z1, NO_COLOUR, cell=index[name])
-        for name in self._druid_cells:
-            figure = meshes.druid_prisms(board, name, top_z(self.heights[index[name]]),
-                                         (0, 0, 0))
-            for poly, z0, z1 in zip(figure.polys, figure.bottoms, figure.tops):
-                solids.add(poly, z0, z1, NO_COLOUR, cell=index[name])
-        return solids
+    def _all(self) -> Piece:
+        if self._arrays is None:
+            self._arrays = Piece.join([_tile_piece(self.board), *self._gathered()])
+        return self._arrays
 
     def pick(self, origin: np.ndarray, direction: np.ndarray,
              through: frozenset[int] = frozenset()) -> tuple[str, np.ndarray] | None:
@@ -161,15 +150,17 @@ class PickScene:
             found[members] = np.where(best >= 0, self.cells[np.maximum(best, 0)], -1)
         return found
 
-    def blockers(self, origins: np.ndarray, directions: np.ndarray, limits: np.ndarray
-                 ) -> set[int]:
+    def blockers(self, origins: np.ndarray, directions: np.ndarray, limits: np.ndarray,
+                 among: np.ndarray | None = None) -> set[int]:
         """The cells whose stones or figures any ray (origins, unit directions (r, 3))
         enters before going its `limit` (r,): what stands in front of the points at the
-        rays' ends."""
-        solids = self.solids
-        if not len(solids):
-            return set()
+        rays' ends. `among`: only these of the stones' and figures' prisms (indices past
+        the tiles, as `screen_boxes` counts them) are looked at."""
         rows = np.arange(len(self.board), len(self.cells))
+        if among is not None:
+            rows = rows[among]
+        if not len(rows):
+            return set()
         normals, offsets = self.normals[rows], self.offsets[rows]
         denom = np.einsum("npk,rk->rnp", normals, directions)
         num = offsets[None] - np.einsum("npk,rk->rnp", normals, origins)
@@ -197,16 +188,14 @@ class PickScene:
 
     def _screen_boxes(self, camera: Camera) -> np.ndarray:
         """Each prism's bounding box on the screen (n, 4): left, top, right, bottom."""
-        polys = [*self.tiles.polys, *self.solids.polys]
-        bottoms = [*self.tiles.bottoms, *self.solids.bottoms]
-        tops = [*self.tiles.tops, *self.solids.tops]
-        boxes = np.zeros((len(polys), 4))
-        for j, (poly, z0, z1) in enumerate(zip(polys, bottoms, tops)):
-            corners = np.r_[np.c_[poly, np.full(len(poly), z0)],
-                            np.c_[poly, np.full(len(poly), z1)]]
-            shown = camera.project(corners)
-            boxes[j] = (*shown.min(axis=0), *shown.max(axis=0))
-        return boxes
+        pieces = self._all()
+        n, k, _ = pieces.corners.shape
+        corners = np.concatenate([
+            np.dstack([pieces.corners, np.broadcast_to(pieces.bottoms[:, None], (n, k))]),
+            np.dstack([pieces.corners, np.broadcast_to(pieces.tops[:, None], (n, k))])],
+            axis=1)
+        shown = camera.project(corners.reshape(-1, 3)).reshape(n, 2 * k, 2)
+        return np.c_[shown.min(axis=1), shown.max(axis=1)]
 
     def _first_hits(self, origins: np.ndarray, directions: np.ndarray, rows: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:
@@ -242,13 +231,74 @@ class PickScene:
         return top_z(self.heights[self.board.index[name]])
 
 
+@dataclass(frozen=True)
+class Piece:
+    """Prisms as arrays, for picking: each one's cell, its outline padded to CORNERS
+    points (the last repeated), bottom and top, and its planes (`_planes`); `polys` keeps
+    the outlines as drawn."""
+
+    cells: np.ndarray
+    polys: tuple[np.ndarray, ...]
+    corners: np.ndarray
+    bottoms: np.ndarray
+    tops: np.ndarray
+    normals: np.ndarray
+    offsets: np.ndarray
+
+    @staticmethod
+    def of(cells: Sequence[int], polys: Sequence[np.ndarray], bottoms: Sequence[float],
+           tops: Sequence[float]) -> Piece:
+        corners = np.array([np.r_[poly, np.repeat(poly[-1:], CORNERS - len(poly), axis=0)]
+                            for poly in polys])
+        normals, offsets = _planes(polys, bottoms, tops)
+        piece = Piece(np.array(cells, int), tuple(polys), corners, np.array(bottoms, float),
+                      np.array(tops, float), normals, offsets)
+        for array in (piece.cells, piece.corners, piece.bottoms, piece.tops, piece.normals,
+                      piece.offsets):
+            array.setflags(write=False)
+        return piece
+
+    @staticmethod
+    def join(pieces: Sequence[Piece]) -> Piece:
+        return Piece(np.concatenate([p.cells for p in pieces]),
+                     tuple(poly for p in pieces for poly in p.polys),
+                     np.concatenate([p.corners for p in pieces]),
+                     np.concatenate([p.bottoms for p in pieces]),
+                     np.concatenate([p.tops for p in pieces]),
+                     np.concatenate([p.normals for p in pieces]),
+                     np.concatenate([p.offsets for p in pieces]))
+
+
 @lru_cache(maxsize=32)
-def _tile_prisms(board: Board) -> PrismSet:
-    """The ground tiles as pickable solids: thin plates the size the tiles are drawn."""
-    tiles = PrismSet()
-    for i in range(len(board)):
-        tiles.add(footprint(board, i, TILE_SCALE), -TILE_THICKNESS, 0.0, NO_COLOUR, cell=i)
-    return tiles
+def _tile_piece(board: Board) -> Piece:
+    """The ground tiles as thin plates the size the tiles are drawn."""
+    n = len(board)
+    return Piece.of(range(n), [footprint(board, i, TILE_SCALE) for i in range(n)],
+                    [-TILE_THICKNESS] * n, [0.0] * n)
+
+
+@lru_cache(maxsize=8192)
+def _stone_piece(board: Board, cells: tuple[str, ...], level: int, width: float) -> Piece:
+    """A stone as drawn (meshes.stone_prisms): a sarsen or cube `width` wide, standing on
+    the stone under it (the thin gap between them filled); a lintel's beam cut where its
+    cells meet, the gap under it left open."""
+    index = board.index
+    z1 = level * PITCH
+    whole = meshes._stone_polygon(board, cells, width)
+    if len(cells) == 1:
+        z0 = meshes.stone_z(level)[0] if level == 1 else (level - 1) * PITCH
+        return Piece.of([index[cells[0]]], [whole], [z0], [z1])
+    z0 = meshes.stone_z(level)[0]
+    parts = _cut(board, cells, whole)
+    return Piece.of([index[c] for c in cells], parts, [z0] * len(parts), [z1] * len(parts))
+
+
+@lru_cache(maxsize=256)
+def _druid_piece(board: Board, cell: str, height: int) -> Piece:
+    """The Druid figure's three parts, as drawn (meshes.druid_prisms)."""
+    figure = meshes.druid_prisms(board, cell, top_z(height), (0, 0, 0))
+    return Piece.of([board.index[cell]] * len(figure), figure.polys, figure.bottoms,
+                    figure.tops)
 
 
 def _cut(board: Board, cells: tuple[str, ...], poly: np.ndarray) -> list[np.ndarray]:
@@ -281,44 +331,22 @@ def _clip(poly: np.ndarray, normal: np.ndarray, offset: float) -> np.ndarray:
     return np.array(out)
 
 
-@lru_cache(maxsize=32)
-def _tile_solids(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every cell's ground tile: cells, normals and offsets, read-only (shared)."""
-    tiles = _tile_prisms(board)
-    normals, offsets = _planes(tiles, 0)
-    cells = np.array(tiles.cells)
-    for array in (cells, normals, offsets):
-        array.setflags(write=False)
-    return cells, normals, offsets
-
-
-def _planes(prisms: PrismSet, least: int) -> tuple[np.ndarray, np.ndarray]:
-    """Outward normals (n, p, 3) and offsets (n, p): a point x is inside prism j when
-    normals[j] @ x <= offsets[j] for every plane; p is the most sides plus top and bottom
-    (at least `least`), fewer sides repeating their first."""
-    n = len(prisms)
-    most = max(max(len(poly) for poly in prisms.polys) + 2, least)
-    normals = np.zeros((n, most, 3))
-    offsets = np.zeros((n, most))
-    for j, poly in enumerate(prisms.polys):
+def _planes(polys: Sequence[np.ndarray], bottoms: Sequence[float], tops: Sequence[float]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """Outward normals (n, PLANES, 3) and offsets (n, PLANES): a point x is inside prism j
+    when normals[j] @ x <= offsets[j] for every plane; fewer sides repeat their first."""
+    n = len(polys)
+    normals = np.zeros((n, PLANES, 3))
+    offsets = np.zeros((n, PLANES))
+    for j, poly in enumerate(polys):
         edge = np.roll(poly, -1, axis=0) - poly
         side = np.c_[edge[:, 1], -edge[:, 0]]
         side /= np.linalg.norm(side, axis=1, keepdims=True)
-        reps = np.resize(np.arange(len(poly)), most - 2)
-        normals[j, :most - 2, :2] = side[reps]
-        offsets[j, :most - 2] = (side * poly).sum(axis=1)[reps]
-    normals[:, most - 2] = (0.0, 0.0, 1.0)
-    offsets[:, most - 2] = prisms.tops
-    normals[:, most - 1] = (0.0, 0.0, -1.0)
-    offsets[:, most - 1] = -np.array(prisms.bottoms)
+        reps = np.resize(np.arange(len(poly)), PLANES - 2)
+        normals[j, :PLANES - 2, :2] = side[reps]
+        offsets[j, :PLANES - 2] = (side * poly).sum(axis=1)[reps]
+    normals[:, PLANES - 2] = (0.0, 0.0, 1.0)
+    offsets[:, PLANES - 2] = tops
+    normals[:, PLANES - 1] = (0.0, 0.0, -1.0)
+    offsets[:, PLANES - 1] = -np.array(bottoms, float)
     return normals, offsets
-
-
-def _widen(normals: np.ndarray, offsets: np.ndarray, planes: int
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """The same prisms with `planes` planes each: the first plane repeated (harmless)."""
-    extra = planes - normals.shape[1]
-    if extra <= 0:
-        return normals, offsets
-    return (np.concatenate([np.repeat(normals[:, :1], extra, axis=1), normals], axis=1),
-            np.concatenate([np.repeat(offsets[:, :1], extra, axis=1), offsets], axis=1))

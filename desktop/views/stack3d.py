@@ -54,11 +54,6 @@ TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
 LABEL_COLOUR = (245, 236, 160)
 LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
-# The default camera stands south-south-west of the board, looking 30 degrees east of
-# north: a1 at the front, and no line of cells runs along the view (square boards' rows and
-# columns are 60 and 30 degrees off it, hex and Y lines 30), so a lintel, whichever way it
-# runs, shows its length and the gap under it instead of standing end on like a pillar.
-DEFAULT_AZIMUTH = -120.0
 NORTH_UP = -90.0  # the top view's azimuth (turned by quarters): row 1 at the bottom
 ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
 ANIMATION_STEP_MS = 15  # how often the camera moves while it glides
@@ -175,12 +170,17 @@ class StackView(gl.GLViewWidget):
         self._suggested_cells: list[str] = []  # the first cell of each suggested move
         self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
         self._stones: list = []
+        self._stone_rgb: dict[str, tuple[int, int, int]] = {}  # stone_colours(), per position
         self._stone_extras = Mesh()  # the sarsen marks, gap shadows and Druid figures
         self._last_cells: tuple[str, ...] = ()
         self._fade_timer = QTimer(self)  # fading follows the camera once it comes to rest
         self._fade_timer.setSingleShot(True)
         self._fade_timer.setInterval(FADE_DELAY_MS)
         self._fade_timer.timeout.connect(self._update_fading)
+        self._label_timer = QTimer(self)  # labels are checked again once the camera rests
+        self._label_timer.setSingleShot(True)
+        self._label_timer.setInterval(FADE_DELAY_MS)
+        self._label_timer.timeout.connect(self._labels_rested)
 
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
@@ -225,6 +225,7 @@ class StackView(gl.GLViewWidget):
                                                            self.look.board).mesh())
             self._board_key = board_key
         colours = self.stone_colours()
+        self._stone_rgb = colours
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
@@ -276,7 +277,7 @@ class StackView(gl.GLViewWidget):
         if self.board is None:
             return
         self._extent = _extent(self.board)
-        self._move_camera(self._home(self.look.elevation, DEFAULT_AZIMUTH, False), animate)
+        self._move_camera(self._home(self.look.elevation, self.look.azimuth, False), animate)
 
     def top_view(self, animate: bool = True) -> None:
         """Straight down, orthographic, the board framed, turned to the nearest quarter."""
@@ -519,7 +520,8 @@ class StackView(gl.GLViewWidget):
             self._label_screen = (camera, camera.project(self._label_points))
         points = self._label_screen[1]
         key = (camera, self._position_version)
-        if key != self._label_key:
+        if key != self._label_key and not self._labels_moving(
+                key, self._label_key, len(self._label_shown), len(points)):
             self._label_shown = self._unhidden(camera, self._label_points, points,
                                                LABEL_CLEARANCE)
             self._label_key = key
@@ -609,7 +611,8 @@ class StackView(gl.GLViewWidget):
         if not len(self._height_points):
             return
         points = camera.project(self._height_points)
-        if key != self._height_key:
+        if key != self._height_key and not self._labels_moving(
+                key, self._height_key, len(self._height_shown), len(points)):
             self._height_shown = self._unhidden(camera, self._height_points, points,
                                                 HEIGHT_CLEARANCE)
             self._height_key = key
@@ -625,6 +628,23 @@ class StackView(gl.GLViewWidget):
             text = self._height_texts[i]
             size = text.size()
             painter.drawStaticText(QPointF(x - size.width() / 2, y - size.height() / 2), text)
+
+    def _labels_moving(self, key: tuple, last: tuple | None, shown: int, count: int
+                       ) -> bool:
+        """Whether to keep the labels (or height numbers) that showed on the last frame
+        (checked for `last`, `shown` of them) because only the camera moved: the look
+        checks them again once it rests, which a timer then asks for. A new position or a
+        first frame is always checked."""
+        if (not self.look.labels_at_rest or last is None or last[1] != key[1]
+                or shown != count):
+            return False
+        self._label_timer.start()
+        return True
+
+    def _labels_rested(self) -> None:
+        self._label_key = None
+        self._height_key = None
+        self.update()
 
     def _static_text(self, text: str) -> QStaticText:
         """A label laid out once for the board, not again on every frame."""
@@ -859,7 +879,7 @@ class StackView(gl.GLViewWidget):
         """The cells to draw see-through now (desktop.views.fading)."""
         state = state or self.play.state
         scene = self.pick_scene
-        if scene is None or state is None or not self._stones:
+        if scene is None or state is None or not self._stones or not self.look.fading:
             return frozenset()
         camera = self.camera()
         outcome = state.outcome()
@@ -885,7 +905,7 @@ class StackView(gl.GLViewWidget):
         names = {self.board.names[i] for i in self._faded}
         solid = [s for s in self._stones if not names.intersection(s.cells)]
         faded = [s for s in self._stones if names.intersection(s.cells)]
-        colours = self.stone_colours()
+        colours = self._stone_rgb
         prisms = meshes.stone_prisms(self.board, solid, colours, self.look.beams,
                                      self.look.stone_scale)
         _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
