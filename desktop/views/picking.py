@@ -61,6 +61,7 @@ class PickScene:
                     heights[i] = stone.level
         self._pieces: list[Piece] | None = None
         self._arrays: Piece | None = None
+        self._boxes: tuple[Camera, np.ndarray] | None = None
 
     def _gathered(self) -> list[Piece]:
         """The cached pieces of this position's stones and figures (not the tiles)."""
@@ -187,7 +188,10 @@ class PickScene:
         return passed
 
     def _screen_boxes(self, camera: Camera) -> np.ndarray:
-        """Each prism's bounding box on the screen (n, 4): left, top, right, bottom."""
+        """Each prism's bounding box on the screen (n, 4): left, top, right, bottom (kept
+        for the last camera asked: Ctrl's see-through asks on every pointer move)."""
+        if self._boxes is not None and self._boxes[0] == camera:
+            return self._boxes[1]
         pieces = self._all()
         n, k, _ = pieces.corners.shape
         corners = np.concatenate([
@@ -195,7 +199,9 @@ class PickScene:
             np.dstack([pieces.corners, np.broadcast_to(pieces.tops[:, None], (n, k))])],
             axis=1)
         shown = camera.project(corners.reshape(-1, 3)).reshape(n, 2 * k, 2)
-        return np.c_[shown.min(axis=1), shown.max(axis=1)]
+        boxes = np.c_[shown.min(axis=1), shown.max(axis=1)]
+        self._boxes = (camera, boxes)
+        return boxes
 
     def _first_hits(self, origins: np.ndarray, directions: np.ndarray, rows: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:

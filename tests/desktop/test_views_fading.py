@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 
 from desktop.games import desk
 from desktop.views.camera import Camera
+from desktop.views.fading import near_pointer
 from desktop.views.meshes import footprint
 from desktop.views.picking import PickScene
 from desktop.views.stack3d import StackView
@@ -126,3 +127,18 @@ def test_ctrl_clears_the_stacks_near_the_pointer_to_play_a_hidden_cell(qtbot) ->
     send_mouse(view, QEvent.Type.MouseMove, QPointF(x, y), Qt.MouseButton.NoButton,
                Qt.MouseButton.NoButton)  # Ctrl let go: the tower is whole again
     assert view.board.index["c3"] not in view._faded
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_every_cell_can_be_played_from_the_default_view(qtbot, name) -> None:
+    """With Ctrl held at a cell's middle on the ground, the pointer names that cell: every
+    cell of the crowded boards, without turning the camera."""
+    view = make_view(qtbot, "drogo" if name.startswith("drogo") else "druid")
+    show(view, POSITIONS[name]())
+    camera, scene, board = view.camera(), view.pick_scene, view.board
+    points = camera.project(np.c_[np.array(board.centres), np.zeros(len(board))])
+    hidden = 0
+    for name_, (x, y) in zip(board.names, points):
+        hidden += scene.pick_at(camera, x, y) != name_
+        assert scene.pick_at(camera, x, y, near_pointer(scene, camera, x, y)) == name_
+    assert hidden > 0  # some cells were out of reach without Ctrl
