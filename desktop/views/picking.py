@@ -162,15 +162,8 @@ class PickScene:
             rows = rows[among]
         if not len(rows):
             return set()
-        normals, offsets = self.normals[rows], self.offsets[rows]
-        denom = np.einsum("npk,rk->rnp", normals, directions)
-        num = offsets[None] - np.einsum("npk,rk->rnp", normals, origins)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / denom
-        entering = np.maximum(np.where(denom < -1e-12, t, -np.inf).max(axis=2), 0.0)
-        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=2)
-        outside = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=2)
-        hit = (entering <= exiting) & ~outside & (entering < limits[:, None])
+        entering = _entering(self.normals[rows], self.offsets[rows], origins, directions)
+        hit = entering < limits[:, None]
         return {int(c) for c in self.cells[rows[hit.any(axis=0)]]}
 
     def screen_boxes(self, camera: Camera) -> np.ndarray:
@@ -207,18 +200,9 @@ class PickScene:
                     ) -> tuple[np.ndarray, np.ndarray]:
         """For each ray, the prism (an index into `cells`, -1 for none) among `rows` that
         it enters first, and how far along the ray (Cyrus-Beck against every plane)."""
-        normals, offsets = self.normals[rows], self.offsets[rows]
-        denom = np.einsum("npk,rk->rnp", normals, directions)
-        num = offsets[None] - np.einsum("npk,rk->rnp", normals, origins)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / denom
-        entering = np.maximum(np.where(denom < -1e-12, t, -np.inf).max(axis=2), 0.0)
-        exiting = np.where(denom > 1e-12, t, np.inf).min(axis=2)
-        outside = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=2)
-        hit = (entering <= exiting) & ~outside
         if not len(rows):
             return np.full(len(origins), -1), np.full(len(origins), np.inf)
-        nearest = np.where(hit, entering, np.inf)
+        nearest = _entering(self.normals[rows], self.offsets[rows], origins, directions)
         best = nearest.argmin(axis=1)
         t_best = nearest[np.arange(len(origins)), best]
         return np.where(np.isfinite(t_best), rows[best], -1), t_best
@@ -235,6 +219,20 @@ class PickScene:
     def top(self, name: str) -> float:
         """The z of the surface a click on this cell touches."""
         return top_z(self.heights[self.board.index[name]])
+
+
+def _entering(normals: np.ndarray, offsets: np.ndarray, origins: np.ndarray,
+              directions: np.ndarray) -> np.ndarray:
+    """How far each ray (r) goes before it enters each prism (n), clipped against every
+    plane (Cyrus-Beck): (r, n), inf where it misses."""
+    denom = np.einsum("npk,rk->rnp", normals, directions)
+    num = offsets[None] - np.einsum("npk,rk->rnp", normals, origins)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / denom
+    entering = np.maximum(np.where(denom < -1e-12, t, -np.inf).max(axis=2), 0.0)
+    exiting = np.where(denom > 1e-12, t, np.inf).min(axis=2)
+    outside = ((np.abs(denom) <= 1e-12) & (num < 0)).any(axis=2)
+    return np.where((entering <= exiting) & ~outside, entering, np.inf)
 
 
 @dataclass(frozen=True)

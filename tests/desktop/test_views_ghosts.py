@@ -4,11 +4,10 @@ move places (`placed_pieces`), and the view draws each where it lands (desktop.v
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 
-from desktop.games import desk
 from desktop.views.ghosts import landings
 from desktop.views.stack3d import StackView
+from tests.desktop.test_views_fading import make_view
 from tests.desktop.test_views_stack3d import LEFT, SHIFT, game, rgb, screen, show
 
 
@@ -26,12 +25,7 @@ def test_landings_stack_the_pieces_of_one_move() -> None:
 
 
 def _view(qtbot, name: str) -> StackView:
-    view = desk(name).make_view(None)
-    assert isinstance(view, StackView)
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
-    qtbot.waitExposed(view)
+    view = make_view(qtbot, name)
     view.top_view(animate=False)  # nothing stands in front of a ghost
     view.settle()
     return view
