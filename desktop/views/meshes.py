@@ -437,6 +437,24 @@ def gap_shadows(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
     return flat_plates(np.array(polys), np.array(zs), np.array(rgbs))
 
 
+CONTACT_SHADOW_SCALE = 0.95  # the shade round a stack's foot, relative to its cell
+CONTACT_SHADOW_SHADE = 0.62  # its colour: the tile's, this much as bright
+CONTACT_SHADOW_LIFT = 0.004
+
+
+def contact_shadows(board: Board, stones: Iterable[Stone], palette: Sequence[RGB]) -> Mesh:
+    """A shade on the tile round the foot of every stack standing on the ground, a little
+    wider than the stones: they stand on the board instead of floating over it."""
+    grounded = sorted({board.index[c] for s in stones if s.level == 1 for c in s.cells
+                       if len(s.cells) == 1})
+    if not grounded:
+        return Mesh()
+    polys = np.array([footprint(board, i, CONTACT_SHADOW_SCALE) for i in grounded])
+    rgbs = np.array([palette[tile_colour_index(board, i)] for i in grounded], float) / 255.0
+    return flat_plates(polys, np.full(len(grounded), CONTACT_SHADOW_LIFT),
+                       rgbs * CONTACT_SHADOW_SHADE)
+
+
 def flat_plates(polys: np.ndarray, zs: np.ndarray, rgbs: np.ndarray) -> Mesh:
     """Flat polygons (n, k, 2) facing up at heights zs, one colour (n, 3) each."""
     if len(polys) == 0:

@@ -230,7 +230,8 @@ class StackView(gl.GLViewWidget):
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if state.sarsens_marked else Mesh())
-        shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
+        shadows = (Mesh.concat([meshes.gap_shadows(self.board, stones, colours, self.look.board),
+                                meshes.contact_shadows(self.board, stones, self.look.board)])
                    if self.look.beams else Mesh())
         self._stones = stones
         self._stone_extras = Mesh.concat([marks, shadows, *figures])

@@ -292,3 +292,12 @@ def test_a_framed_view_stays_framed_when_resized_until_moved_by_hand(qtbot, view
     view.resize(600, 640)
     qtbot.waitUntil(lambda: view.camera().width == 600)
     assert view.camera().distance == camera.distance  # left where the player put it
+
+
+def test_a_stack_on_the_ground_casts_a_shade_round_its_foot(view) -> None:
+    show(view, game("druid", "-size=6", ["c3", "--", "c3"]))
+    image = view.grab_image()
+    # just in front of c3's stones (towards the camera), and the same spot of the empty e3
+    foot = rgb(image, screen(view, 2.0, 2.0 - 0.45, 0.0))
+    bare = rgb(image, screen(view, 4.0, 2.0 - 0.45, 0.0))
+    assert sum(foot) < 0.8 * sum(bare)
