@@ -16,6 +16,7 @@ from benchmarks.frame_time import crowded_monument
 from desktop.games import desk
 from desktop.views.camera import Camera
 from desktop.views.id_render import render_ids
+from desktop.views.picking import PickScene
 from desktop.views.stack3d import StackView
 from rules import registry
 from rules.protocol import GameState
@@ -95,3 +96,32 @@ def test_the_pick_names_the_cell_drawn_at_every_4th_pixel(qtbot, name) -> None:
         assert not wrong.any(), (camera, int(wrong.sum()),
                                  list(zip(xs[wrong][:5], ys[wrong][:5], picked[wrong][:5],
                                           drawn[wrong][:5])))
+
+
+def test_the_floor_behind_a_druid_is_its_own_cell(qtbot) -> None:
+    """Druid's Walk after V d1 and H a5: d2's floor just behind V's Druid on d1 picks d2,
+    not the Druid's cell (whose solid once filled the whole cell up to the Druid's head)."""
+    from desktop.views.meshes import footprint
+
+    view = desk("druid").make_view(None)
+    assert isinstance(view, StackView)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    state = registry.get("druid").new("-size=8 -walk", 2)
+    for move in ("d1", "a5"):
+        state.play(move)
+    view.set_position(state, {}, state.legal_moves(), None)
+    camera, scene = view.camera(), view.pick_scene
+    ring = footprint(view.board, view.board.index["d2"], 0.85)
+    floor = [(x, y, 0.0) for x in np.linspace(ring[:, 0].min(), ring[:, 0].max(), 7)
+             for y in np.linspace(ring[:, 1].min(), ring[:, 1].max(), 7)]
+    shown = camera.project(np.array(floor))
+    picked = [scene.pick_at(camera, x, y) for x, y in shown]
+    bare = PickScene(view.board, state.stones(), (), view.look.beams, view.look.stone_scale)
+    without = [bare.pick_at(camera, x, y) for x, y in shown]
+    assert without.count("d2") < len(floor)  # d1's stone hides the front of d2's floor
+    # the slim figure on it hides hardly more (its whole cell's column once hid most)
+    assert picked.count("d2") >= without.count("d2") - 3
+    assert picked.count("d2") > len(floor) // 2
