@@ -142,3 +142,15 @@ def test_every_cell_can_be_played_from_the_default_view(qtbot, name) -> None:
         hidden += scene.pick_at(camera, x, y) != name_
         assert scene.pick_at(camera, x, y, near_pointer(scene, camera, x, y)) == name_
     assert hidden > 0  # some cells were out of reach without Ctrl
+
+
+def test_a_suggested_move_behind_a_tower_is_uncovered(qtbot) -> None:
+    view = make_view(qtbot, "drogo")
+    state = game("drogo", "", ["c3", "f6", "c3,c3", "f5", "c3,c3", "f4"])  # c3 five high
+    show(view, state)
+    tower = view.board.index["c3"]
+    assert tower not in view._faded
+    view.show_suggestions([("c4", 0.6)])  # behind the tower
+    assert tower in view._faded
+    show(view, state)  # suggestions belong to their position
+    assert tower not in view._faded
