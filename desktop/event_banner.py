@@ -23,6 +23,7 @@ class EventBanner(QLabel):
         self.setObjectName("banner")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)  # players' names come escaped
         self.setStyleSheet("background: rgba(243, 226, 160, 235); color: #222;"
                            "font-weight: bold; padding: 6px 12px; font-size: 14px;"
                            "border: 1px solid #8a7a40; border-radius: 6px;")

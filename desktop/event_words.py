@@ -55,7 +55,7 @@ def banner_sentences(session: Session) -> list[str]:
 
 def swap_sentence(session: Session) -> str:
     """Who now plays which colour: the swapper took over the first player's stones."""
-    parts = [f"{escape(session.name(side))} now plays {side} {_swatch(colour)}"
+    parts = [f"{escape(session.name(side), quote=False)} now plays {side} {_swatch(colour)}"
              for side, colour in session.colours_by_side().items()]
     return "Swap: " + ", ".join(parts) + "."
 
@@ -65,13 +65,13 @@ def _swatch(colour: tuple[int, int, int]) -> str:
 
 
 def _sentence(session: Session, event: Event, forced: bool) -> str:
-    who = escape(session.who(event.side)) if event.side else ""
+    who = escape(session.who(event.side), quote=False) if event.side else ""
     if event.kind == CAPTURE:
         return f"{who} captured {event.count} stone{'s' if event.count != 1 else ''}."
     if event.kind == DRUID:
         return f"{who}'s Druid enters the board on {event.name}."
     if event.kind == SUBGAME:
-        return f"{who} wins the {escape(event.name)} sub-game."
+        return f"{who} wins the {escape(event.name, quote=False)} sub-game."
     if event.kind == PASSED:
         return f"{who} has no legal move and passes." if forced else ""
     return ""  # the result has the banner to itself

@@ -10,6 +10,7 @@ Dialogs that need an answer go through QMessageBox's static functions (tests rep
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import cast
 
@@ -494,7 +495,7 @@ class MainWindow(QMainWindow):
         outcome = session.shown.outcome()
         key = (id(session), session.viewed, session.ply, session.record.swapped)
         if outcome.over:
-            self.banner.say(session.result_text(outcome), lasting=True)
+            self.banner.say(escape(session.result_text(outcome), quote=False), lasting=True)
         elif key != self._banner_key:
             self.banner.say(" ".join(banner_sentences(session)))
         self._banner_key = key
