@@ -70,11 +70,22 @@ CHAIN_TRIM = 0.38  # the winning chain's links stop at the cells' outlines: tops
 # Closed prisms wound counter-clockwise seen from outside: back faces are culled, which
 # halves the triangles llvmpipe fills.
 SOLID = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: False, GL.GL_CULL_FACE: True}
+# See-through stones blend over what is behind them and leave the depth buffer alone, so
+# that the hover ghost and everything drawn later shows through them (paintGL turns depth
+# writing back on before the next frame clears).
+SEE_THROUGH = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: True, GL.GL_CULL_FACE: True,
+               "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA),
+               "glDepthMask": (GL.GL_FALSE,)}
+# The hover ghost: translucent, its nearest faces hiding its far ones (depth writing back
+# on after the see-through stones).
+GHOST = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: True, GL.GL_CULL_FACE: False,
+         "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA),
+         "glDepthMask": (GL.GL_TRUE,)}
 
 
-def _mesh_item(translucent: bool = False) -> gl.GLMeshItem:
+def _mesh_item(options: dict | None = None) -> gl.GLMeshItem:
     item = gl.GLMeshItem(smooth=True, computeNormals=False, shader=None,
-                         glOptions="translucent" if translucent else dict(SOLID))
+                         glOptions=options or dict(SOLID))
     item.setVisible(False)
     return item
 
@@ -184,13 +195,13 @@ class StackView(gl.GLViewWidget):
 
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
-        self.faded_item = _mesh_item(translucent=True)  # stones in front of what matters
+        self.faded_item = _mesh_item(options=dict(SEE_THROUGH))  # in front of what matters
         self.faded_item.setDepthValue(5)
         self.edge_item = _line_item(1.0, EDGE_COLOUR)
         self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
         self.chain_item = _line_item(4.0, CHAIN_COLOUR)
         self.target_item = _line_item(2.5, TARGET_COLOUR)
-        self.ghost_item = _mesh_item(translucent=True)
+        self.ghost_item = _mesh_item(options=dict(GHOST))
         self.ghost_item.setDepthValue(10)
         self.ghost_edge_item = _line_item(2.0, GHOST_EDGE)
         self.ghost_edge_item.setDepthValue(11)
@@ -513,6 +524,7 @@ class StackView(gl.GLViewWidget):
                 for cells, level in landings(state, action.move, held)]
 
     def paintGL(self) -> None:
+        GL.glDepthMask(GL.GL_TRUE)  # the see-through stones turned it off: the clear needs it
         super().paintGL()
         if not self._labels:
             return
@@ -886,9 +898,9 @@ class StackView(gl.GLViewWidget):
         outcome = state.outcome()
         wanted = [*self._last_cells, *(outcome.chain if outcome.over else ()),
                   *self._suggested_cells]
-        if self._hover is not None:
-            wanted.append(self._hover)
         faded = hiding(scene, camera, wanted)
+        if self._hover is not None:  # the pointed cell first, even behind the last move
+            faded |= hiding(scene, camera, [self._hover])
         if self._see_through_at is not None:
             faded |= near_pointer(scene, camera, *self._see_through_at)
         return faded

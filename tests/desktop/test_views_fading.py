@@ -154,3 +154,18 @@ def test_a_suggested_move_behind_a_tower_is_uncovered(qtbot) -> None:
     assert tower in view._faded
     show(view, state)  # suggestions belong to their position
     assert tower not in view._faded
+
+
+def test_the_hover_ghost_shows_through_a_see_through_stack(qtbot) -> None:
+    view = make_view(qtbot)
+    show(view, game("druid", "-size=6", ["c3", "--", "c3", "--", "c3"]))  # H to move
+    hints: list[str] = []
+    view.hint.connect(hints.append)
+    qtbot.mouseMove(view, view.cell_screen_pos("c4"))
+    qtbot.waitUntil(lambda: bool(hints) and "click to play c4" in hints[-1])
+    assert view.board.index["c3"] in view._faded
+    camera = view.camera()
+    x, y = camera.project(np.array([[*view.board.centres[view.board.index["c4"]], 1.0]]))[0]
+    assert view.pick_scene.pick_at(camera, x, y) == "c3"  # the tower is in front there
+    r, g, b = pixels(view.grab_image())[int(y), int(x)].astype(int)
+    assert r + g + b > 480 and abs(r - g) < 40  # H's cream ghost, not the tower's red
