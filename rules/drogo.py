@@ -57,6 +57,7 @@ class DrogoState(GameState):
     voluntary_pass = False
     offers_swap = True
     positions_can_repeat = True  # captures take stones off the board
+    captures = True
 
     def __init__(self, options: Options, players: int) -> None:
         size = int(options.get("size", DEFAULT_SIZE))

@@ -36,7 +36,7 @@ def ply_events(before: GameState, after: GameState, move: str) -> list[Event]:
     if move == PASS:
         events.append(Event(PASSED, mover))
     if isinstance(before, StackedPosition) and isinstance(after, StackedPosition):
-        taken = _captured(before, after)
+        taken = _captured(before, after) if before.captures else 0
         if taken:
             events.append(Event(CAPTURE, mover, count=taken))
         events.extend(Event(DRUID, side, name=cell) for side, cell in after.druids.items()

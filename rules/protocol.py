@@ -111,6 +111,9 @@ class GameState(ABC):
     # Whether an earlier position can come back (only where stones leave the board, as in
     # Drogo's captures); the application looks for repeats only then.
     positions_can_repeat: ClassVar[bool] = False
+    # Whether a move can capture (take stones off the board or over, as Drogo's do): only
+    # then does rules.events compare the stones before and after a move.
+    captures: ClassVar[bool] = False
 
     options: dict[str, int | bool]
     turn_order: tuple[str, ...]
