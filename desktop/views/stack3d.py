@@ -4,14 +4,19 @@ The position is drawn as a few merged meshes (the board, cached until its goal e
 targets change; the stones with the Druid figures and, in Druid with -nostack, a darker plate
 on every uncovered sarsen, rebuilt for each position) plus line sets
 for edges and marks; hovering only rebuilds the small ghost mesh and the highlights. Pointing
-uses the numpy ray cast of desktop.views.picking and the move builder; nothing here knows a
-game's rules.
+uses the numpy ray cast of desktop.views.picking against the solids as drawn, and the move
+builder; nothing here knows a game's rules. Stones in front of what matters (the last move,
+the pointed cell, suggestions, the winning chain; near the pointer while Ctrl is held) go to
+a second, see-through mesh that the pointer passes (desktop.views.fading); the hover ghost's
+cells come from the engine (desktop.views.ghosts).
 
-The camera starts high (desktop.views.look: about 58 degrees up) and framed on the whole
-board; quarter turns, resets and the top view are animated, and the top view is
-orthographic. The last move carries a pin drawn over the picture, so no stone hides it;
-stack heights may be written on the tops. Coordinate labels stand beyond both ends of every
-column and row, on every side of square, hex and Y boards.
+The camera starts high (desktop.views.look: about 58 degrees up, 30 degrees off the board's
+lines) and framed on the whole board, and moves only when the player moves it (or on Reset
+and Top view, and to stay framed when the window is resized); quarter turns, resets and the
+top view are animated, and the top view is orthographic. The last move carries a pin drawn
+over the picture, so no stone hides it; stack heights may be written on the tops.
+Coordinate labels stand beyond both ends of every column and row, on every side of square,
+hex and Y boards; which ones a stone hides is checked when the camera rests.
 """
 
 from __future__ import annotations
