@@ -10,13 +10,15 @@ picking's `through`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from desktop.views.camera import Camera
 from desktop.views.meshes import footprint
 from desktop.views.picking import PickScene
+from rules.geometry import Board
+from rules.protocol import Stone
 
 FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
 SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks
@@ -26,6 +28,29 @@ SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline,
 SIDE_DROP = 0.2  # this far under its top
 LIFT = 0.01
 NEAR = 1.6  # cells further than this to the side of the line of sight cannot hide one
+
+
+def faded_cells(scene: PickScene, camera: Camera, wanted: Iterable[str],
+                pointed: str | None = None,
+                see_through_at: tuple[float, float] | None = None) -> frozenset[int]:
+    """The cells to draw see-through: those hiding the `wanted` cells (the last move, the
+    winning chain, suggestions), those hiding the `pointed` cell (even if that means the
+    last move's own stack) and, with Ctrl held at `see_through_at`, those near it."""
+    faded = hiding(scene, camera, wanted)
+    if pointed is not None:
+        faded |= hiding(scene, camera, [pointed])
+    if see_through_at is not None:
+        faded |= near_pointer(scene, camera, *see_through_at)
+    return faded
+
+
+def split_stones(board: Board, stones: Sequence[Stone], faded: frozenset[int]
+                 ) -> tuple[list[Stone], list[Stone]]:
+    """The stones drawn solid, and those drawn see-through: every stone touching a faded
+    cell (a lintel whole)."""
+    names = {board.names[i] for i in faded}
+    solid = [s for s in stones if not names.intersection(s.cells)]
+    return solid, [s for s in stones if names.intersection(s.cells)]
 
 
 def hiding(scene: PickScene, camera: Camera, cells: Iterable[str]) -> frozenset[int]:

@@ -38,7 +38,7 @@ from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
-from desktop.views.fading import FADED_ALPHA, hiding, near_pointer
+from desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
 from desktop.views.ghosts import landings
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
@@ -899,16 +899,10 @@ class StackView(gl.GLViewWidget):
         scene = self.pick_scene
         if scene is None or state is None or not self._stones or not self.look.fading:
             return frozenset()
-        camera = self.camera()
         outcome = state.outcome()
         wanted = [*self._last_cells, *(outcome.chain if outcome.over else ()),
                   *self._suggested_cells]
-        faded = hiding(scene, camera, wanted)
-        if self._hover is not None:  # the pointed cell first, even behind the last move
-            faded |= hiding(scene, camera, [self._hover])
-        if self._see_through_at is not None:
-            faded |= near_pointer(scene, camera, *self._see_through_at)
-        return faded
+        return faded_cells(scene, self.camera(), wanted, self._hover, self._see_through_at)
 
     def _update_fading(self) -> None:
         faded = self._wanted_fading()
@@ -920,9 +914,7 @@ class StackView(gl.GLViewWidget):
     def _draw_stones(self) -> None:
         """The stones' meshes: solid, and see-through for the faded cells."""
         assert self.board is not None
-        names = {self.board.names[i] for i in self._faded}
-        solid = [s for s in self._stones if not names.intersection(s.cells)]
-        faded = [s for s in self._stones if names.intersection(s.cells)]
+        solid, faded = split_stones(self.board, self._stones, self._faded)
         colours = self._stone_rgb
         prisms = meshes.stone_prisms(self.board, solid, colours, self.look.beams,
                                      self.look.stone_scale)
