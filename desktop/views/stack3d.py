@@ -297,17 +297,26 @@ class StackView(gl.GLViewWidget):
         self._move_camera(self._home(self.look.elevation, self.look.azimuth, False), animate)
 
     def top_view(self, animate: bool = True) -> None:
-        """Straight down, orthographic, the board framed, turned to the nearest quarter."""
+        """Straight down, orthographic, the board framed, turned to the nearest turn step
+        from north up."""
         if self.board is None:
             return
-        quarter = NORTH_UP + 90.0 * round((self._target().azimuth - NORTH_UP) / 90.0)
-        self._move_camera(self._home(90.0, quarter, True), animate)
+        step = self.turn_step()
+        nearest = NORTH_UP + step * round((self._target().azimuth - NORTH_UP) / step)
+        self._move_camera(self._home(90.0, nearest, True), animate)
+
+    def turn_step(self) -> float:
+        """Degrees a turn key turns: a quarter on square boards, a sixth on hex and Y
+        boards, whose lines run every 60 degrees: from the default camera, every turn
+        keeps the view 30 degrees off every line of cells."""
+        return 90.0 if self.board is None or self.board.kind == "square" else 60.0
 
     def turn(self, quarters: int, animate: bool = True) -> None:
-        """Turn the board by quarter turns (clockwise seen from above for positive); a
-        framed view stays framed."""
+        """Turn the board by `quarters` turn steps (clockwise seen from above for
+        positive); a framed view stays framed."""
         goal = self._target()
-        azimuth = nearest_turn(self.opts["azimuth"], goal.azimuth) + 90.0 * quarters
+        azimuth = (nearest_turn(self.opts["azimuth"], goal.azimuth)
+                   + self.turn_step() * quarters)
         if self._framed and self.board is not None:
             pose = self._home(goal.elevation, azimuth, goal.ortho)
         else:

@@ -417,3 +417,14 @@ def test_hidden_labels_are_checked_again_once_the_camera_rests(qtbot, view) -> N
     assert behind_c6() == 0 and view._label_timer.isActive()  # the last check, for now
     qtbot.waitUntil(lambda: not view._label_timer.isActive())
     assert behind_c6() > 5
+
+
+def test_hex_boards_turn_by_sixths_and_keep_off_their_lines(view) -> None:
+    show(view, game("druid", "-hex -size=4", []))
+    start = view.opts["azimuth"]
+    view.turn(1, animate=False)
+    assert view.opts["azimuth"] == pytest.approx((start + 60.0) % 360.0)
+    for _ in range(6):  # the lines of a hex board run at 30, 90 and 150 degrees
+        view.turn(1, animate=False)
+        looking = (view.opts["azimuth"] + 180.0) % 60.0
+        assert looking == pytest.approx(0.0, abs=1e-6) or looking == pytest.approx(60.0)
