@@ -182,9 +182,11 @@ class MainWindow(QMainWindow):
                                          tip="Show the whole board (0)")
         self.top_action = self._action("&Top view", self._top_view, "T")
         self.left_action = self._action("Turn &left", lambda: self._turn(-1), "[",
-                                        tip="Turn the board left: a quarter, a sixth on hex boards ([)")
+                                        tip="Turn the board left: a quarter turn, a sixth on "
+                                            "hex boards ([)")
         self.right_action = self._action("Turn r&ight", lambda: self._turn(1), "]",
-                                         tip="Turn the board right: a quarter, a sixth on hex boards (])")
+                                         tip="Turn the board right: a quarter turn, a sixth on "
+                                             "hex boards (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
                                        tip="Show pbmserv's two summaries beside the 3D view")

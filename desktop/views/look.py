@@ -53,7 +53,8 @@ class Look:
 
 
 NEW = Look()
-CLASSIC = Look(elevation=38.0, azimuth=-90.0, fading=False, labels_at_rest=False, samples=0, beams=False, rim=0.0, lines=True, contrast=False,
+CLASSIC = Look(elevation=38.0, azimuth=-90.0, fading=False, labels_at_rest=False,
+               samples=0, beams=False, rim=0.0, lines=True, contrast=False,
                marker=False, framed=False, ghost_alpha=0.55, ghost_outline=False,
                board=CLASSIC_BOARD_COLOURS, stone_scale=STONE_SCALE, sides=CLASSIC_SIDES)
 BEFORE_25 = replace(NEW, azimuth=-90.0, fading=False, labels_at_rest=False)
