@@ -38,10 +38,10 @@ from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
 from desktop.views import meshes
-from desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
-from desktop.views.ghosts import landings
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
+from desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
+from desktop.views.ghosts import landings
 from desktop.views.interaction import Interaction, describe_stack, marked_cells
 from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
@@ -49,6 +49,7 @@ from desktop.views.move_builder import Action
 from desktop.views.picking import PickScene
 from rules.geometry import Board
 from rules.contracts import StackedPosition
+from rules.protocol import Stone
 
 BACKGROUND = (40, 46, 54)
 SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
@@ -185,7 +186,7 @@ class StackView(gl.GLViewWidget):
         self._faded: frozenset[int] = frozenset()
         self._suggested_cells: list[str] = []  # the first cell of each suggested move
         self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
-        self._stones: list = []
+        self._stones: list[Stone] = []
         self._stone_rgb: dict[str, tuple[int, int, int]] = {}  # stone_colours(), per position
         self._stone_extras = Mesh()  # the sarsen marks, gap shadows and Druid figures
         self._last_cells: tuple[str, ...] = ()
@@ -215,8 +216,7 @@ class StackView(gl.GLViewWidget):
         self.stone_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
         for item in (self.board_item, self.stone_item, self.faded_item, self.edge_item,
-                     self.mark_item,
-                     self.chain_item, self.target_item, self.ghost_item,
+                     self.mark_item, self.chain_item, self.target_item, self.ghost_item,
                      self.ghost_edge_item):
             self.addItem(item)
 
