@@ -10,11 +10,13 @@ Dialogs that need an answer go through QMessageBox's static functions (tests rep
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence
+from PySide6.QtGui import (QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence,
+                           QResizeEvent)
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
@@ -28,6 +30,8 @@ from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
 from desktop.dialogs import NewGameDialog
+from desktop.event_banner import EventBanner
+from desktop.event_words import banner_sentences, move_notes
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
@@ -35,9 +39,11 @@ from desktop.pbmserv_copy import MoveMailer
 from desktop.session import GameChoice, Session
 from desktop.version import version
 from desktop.views.base import BoardView, PositionView
+from desktop.walk_keys import WalkKeys
 
 RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
+MAP_MIN_WIDTH = 1200  # a window this wide shows the map beside the board by default
 
 
 class MainWindow(QMainWindow):
@@ -58,12 +64,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setStyleSheet("background: #f3e2a0; color: #222; font-weight: bold;"
-                                  "padding: 6px; font-size: 14px;")
-        self.banner.hide()
         # the board view, and beside it the owners/heights map where the game has one (as
         # pbmserv's two summaries sit beside its board)
         self.board_split = QSplitter(Qt.Orientation.Horizontal)
@@ -89,11 +89,12 @@ class MainWindow(QMainWindow):
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.banner)
         column.addWidget(self.board_split, stretch=1)
         column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
+        self.banner = EventBanner(self.board_split)  # over the board, not in the layout
+        self._banner_key: tuple | None = None
 
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
@@ -113,6 +114,9 @@ class MainWindow(QMainWindow):
         self.message_label = QLabel()
         self.message_label.setObjectName("message")
         self.message_label.setWordWrap(True)
+        # two lines whatever it says: a status bar that grew with a long sentence would
+        # shrink the board view (and move the board under the pointer)
+        self.message_label.setFixedHeight(self.message_label.fontMetrics().lineSpacing() * 2 + 4)
         self.statusBar().addWidget(self.message_label, 1)
         self._build_actions()
         self._restore_layout()
@@ -178,15 +182,21 @@ class MainWindow(QMainWindow):
                                             "Left")
         self.next_action = self._action("&Next move", self.controller.show_next, "Right")
         self.last_action = self._action("&Last move", self.controller.show_last, "End")
+        WalkKeys(self.move_line, {Qt.Key.Key_Left: self.previous_action,
+                                  Qt.Key.Key_Right: self.next_action,
+                                  Qt.Key.Key_Home: self.first_action,
+                                  Qt.Key.Key_End: self.last_action})
         # Left/Right/Home/End walk the moves (the issue asks for it), so the camera has its
         # own keys; a focused move line keeps these characters for typing.
         self.reset_action = self._action("&Reset camera", self._reset_camera, "0",
                                          tip="Show the whole board (0)")
         self.top_action = self._action("&Top view", self._top_view, "T")
         self.left_action = self._action("Turn &left", lambda: self._turn(-1), "[",
-                                        tip="Turn the board a quarter turn left ([)")
+                                        tip="Turn the board left: a quarter turn, a sixth on "
+                                            "hex boards ([)")
         self.right_action = self._action("Turn r&ight", lambda: self._turn(1), "]",
-                                         tip="Turn the board a quarter turn right (])")
+                                         tip="Turn the board right: a quarter turn, a sixth on "
+                                             "hex boards (])")
         self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
                                        checkable=True,
                                        tip="Show pbmserv's two summaries beside the 3D view")
@@ -254,15 +264,18 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        # off at first: beside the board it costs about 30 ms a move on a software renderer
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
+        # the map follows the window's width until the player chooses (then remembered)
+        self._map_chosen = self.settings.contains("view/map")
+        self.map_action.setChecked(settings.get_bool(self.settings, "view/map",
+                                                     self.width() >= MAP_MIN_WIDTH))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("view/map", self.map_action.isChecked())
+        if self._map_chosen:
+            self.settings.setValue("view/map", self.map_action.isChecked())
         self.settings.setValue("view/caption", self.caption_action.isChecked())
         self.settings.setValue("view/heights", self.heights_action.isChecked())
         self.settings.sync()
@@ -423,8 +436,19 @@ class MainWindow(QMainWindow):
             self.view.turn(quarters)
 
     def _map_toggled(self) -> None:
+        self._map_chosen = True
         self._show_map(self.map_action.isChecked())
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Until the player shows or hides the map, it is beside the board whenever the
+        window is wide enough for both."""
+        super().resizeEvent(event)
+        wide = self.width() >= MAP_MIN_WIDTH
+        if not self._map_chosen and wide != self.map_action.isChecked():
+            self.map_action.setChecked(wide)
+            self._show_map(wide)
+            self.refresh()
 
     def _show_map(self, on: bool) -> None:
         if self.summary is not None:
@@ -463,11 +487,11 @@ class MainWindow(QMainWindow):
             self.summary.set_position(state, colours, legal, last, cells)
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
-        self.panel.show_session(session, facts, entry.move_note if entry is not None else None,
+        self.panel.show_session(session, facts,
+                                move_notes(session, entry.move_note if entry is not None else None),
                                 entry.move_tip if entry is not None else None)
         self.panel.analysis_graph.set_current(session.viewed)
-        self.banner.setText(session.result_text(outcome))
-        self.banner.setVisible(outcome.over)
+        self._say_events(session)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
         self.swap_action.setEnabled(legal is not None and "swap" in legal)
         self.resign_action.setEnabled(legal is not None)
@@ -480,6 +504,17 @@ class MainWindow(QMainWindow):
         name = session.path.name if session.path else "unsaved game"
         self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
+
+    def _say_events(self, session: Session) -> None:
+        """Over the board: the result while a finished position is on screen, else what
+        the moves that led to a newly shown position did (once, for a few seconds)."""
+        outcome = session.shown.outcome()
+        key = (id(session), session.viewed, session.ply, session.record.swapped)
+        if outcome.over:
+            self.banner.say(escape(session.result_text(outcome), quote=False), lasting=True)
+        elif key != self._banner_key:
+            self.banner.say(" ".join(banner_sentences(session)))
+        self._banner_key = key
 
     @property
     def map_shown(self) -> bool:

@@ -58,6 +58,17 @@ SCENES = (
           ("c3", "b4", "c2", "d2", "d3", "b3", "c4", "--", "a5", "b4-d2", "e2")),
     Scene("drogo-3p", "drogo", "", 3,
           ("e4", "e3", "d5", "e4,e4", "c4", "d5,d5", "e5,f5", "c3,b3", "b5", "f5,f5")),
+    # issue 25: a north-south lintel (c3-c5) and an east-west one (d4-f4), both beams
+    Scene("druid-lintels", "druid", "-size=8", 2,
+          ("c3", "a8", "c5", "h8", "c3-c5", "a7", "d4", "h7", "f4", "a6", "d4-f4")),
+    # Druid's Walk: V's Druid on d1, H's on a5; d2's floor, next to the Druid, is d2's
+    Scene("druid-walk", "druid", "-size=8 -walk", 2, ("d1", "a5")),
+    # Drogo for four: O's c4, the last move, right behind X's three-high tower on c3,
+    # which is drawn see-through so that c4 shows
+    Scene("drogo-4p", "drogo", "", 4,
+          ("c3", "e6", "a1", "f1", "c3,c3", "c4")),
+    # Druid's Hex: the lintel e3-e5 runs along the default view's old line of sight
+    Scene("druid-hex-lintel", "druid", "-hex -size=4", 2, ("e3", "a1", "e5", "a2", "e3-e5")),
 )
 
 

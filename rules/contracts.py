@@ -62,6 +62,13 @@ class StackedPosition(Position, Protocol):
         """The side letter of the cell's top stone, None for bare ground."""
         ...
 
+    def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """The pieces a move puts on the board, in the order they land, each as the cells
+        it covers: one cell for a sarsen or a Drogo piece, the three cells of a lintel; a
+        Drogo pair is two pieces (the same cell twice when they stack). A Druid's step
+        places nothing. Empty for a move that is not a placement (pass, swap, a typo)."""
+        ...
+
     @property
     def druids(self) -> Mapping[str, str]:
         """Side letter -> the cell its Druid stands on (Druid's Walk; empty elsewhere)."""

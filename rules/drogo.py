@@ -57,6 +57,7 @@ class DrogoState(GameState):
     voluntary_pass = False
     offers_swap = True
     positions_can_repeat = True  # captures take stones off the board
+    captures = True
 
     def __init__(self, options: Options, players: int) -> None:
         size = int(options.get("size", DEFAULT_SIZE))
@@ -143,6 +144,13 @@ class DrogoState(GameState):
         if low in (PASS, "pass", SWAP, "resign"):
             return ()
         return tuple(part.strip() for part in low.split(","))
+
+    def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """One piece per cell named, in order (`c3,c3` stacks two on c3)."""
+        cells = self.move_cells(move)
+        if not all(self.board.cell(c) is not None for c in cells):
+            return ()
+        return tuple((c,) for c in cells)
 
     def move_kind(self, move: str) -> str:
         cells = self.move_cells(move)

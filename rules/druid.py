@@ -680,6 +680,20 @@ class DruidState(GameState):
             return ()
         return tuple(part for part in low.split("-"))
 
+    def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """The stone a move places (a Druid's step after the comma places none)."""
+        placement = move.strip().lower().partition(",")[0].strip()
+        kind = self.move_kind(placement)
+        ends = self.move_cells(placement)
+        if kind == "place" and self.board.cell(ends[0]) is not None:
+            return (ends,)
+        if kind == "lintel" and len(ends) == 2:
+            a, b = (self.board.cell(end) for end in ends)
+            line = self.board.line_through(a, b) if a is not None and b is not None else None
+            if line is not None:
+                return (tuple(self.board.names[i] for i in line),)
+        return ()
+
     def move_kind(self, move: str) -> str:
         low = move.strip().lower()
         if not self.move_cells(low):

@@ -122,6 +122,9 @@ class GameState(ABC):
     # What players call a side where that is not its letter (Trichet's `.` is Dot); the
     # record and the JSON reports keep the letters.
     side_names: ClassVar[Mapping[str, str]] = {}
+    # Whether a move can capture (take stones off the board or over, as Drogo's do): only
+    # then does rules.events compare the stones before and after a move.
+    captures: ClassVar[bool] = False
 
     options: dict[str, int | bool]
     turn_order: tuple[str, ...]

@@ -120,6 +120,18 @@ class Camera:
         clip = np.c_[pts, np.ones(len(pts))] @ self.matrix().T
         return (clip[:, 2] / clip[:, 3] + 1.0) * 0.5
 
+    def rays(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`ray` for many widget pixels at once: origins and unit directions (n, 3)."""
+        ndc = np.c_[2.0 * np.asarray(xs, float) / self.width - 1.0,
+                    1.0 - 2.0 * np.asarray(ys, float) / self.height]
+        inverse = np.linalg.inv(self.matrix())
+        ones = np.ones(len(ndc))
+        near = np.c_[ndc, -ones, ones] @ inverse.T
+        far = np.c_[ndc, ones, ones] @ inverse.T
+        origins = near[:, :3] / near[:, 3:]
+        directions = far[:, :3] / far[:, 3:] - origins
+        return origins, directions / np.linalg.norm(directions, axis=1, keepdims=True)
+
     def ray(self, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
         """The ray under widget pixel (x, y): origin on the near plane and unit direction."""
         ndc_x = 2.0 * x / self.width - 1.0

@@ -3,12 +3,14 @@ for side-by-side figures (benchmarks/frame_time.py) and pictures.
 
 Issue 13 asked for a camera high enough that distance does not read as height, lintels that
 read as beams, outlines, a board the cream stones stand out from, multisampled edges and a
-marker over the last move that nothing hides; `CLASSIC` is the look before that.
+marker over the last move that nothing hides; `CLASSIC` is the look before that. Issue 25
+added the turned default camera, fading and the labels checked at rest (`BEFORE_25` is NEW
+without them, for side-by-side figures).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from desktop.views import meshes
 from desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
@@ -24,6 +26,16 @@ class Look:
         return self.software_samples if software else self.samples
 
     elevation: float = 58.0  # the default camera's angle above the board, degrees
+    # The default camera's azimuth (pyqtgraph's, degrees): -120 stands south-south-west of
+    # the board, looking 30 degrees east of north, a1 at the front; no line of cells runs
+    # along the view (square rows and columns are 60 and 30 degrees off it, hex and Y
+    # lines 30), so a lintel, whichever way it runs, shows its length and the gap under it
+    # instead of standing end on like a pillar. -90 looks straight north (the first look).
+    azimuth: float = -120.0
+    fading: bool = True  # stones in front of what matters are see-through (views.fading)
+    labels_at_rest: bool = True  # while the camera moves, which coordinate labels and
+    # height numbers a stone hides is checked again only once it rests (a depth read-back
+    # each frame cost turning about 5 ms on llvmpipe: benchmarks/frame_time.py)
     samples: int = 4  # multisampling (MSAA) samples per pixel on a GPU; 0 for none
     software_samples: int = 0  # the same where the CPU draws (llvmpipe): there it costs
     # more than the frame budget leaves (benchmarks/frame_time.py)
@@ -41,6 +53,8 @@ class Look:
 
 
 NEW = Look()
-CLASSIC = Look(elevation=38.0, samples=0, beams=False, rim=0.0, lines=True, contrast=False,
+CLASSIC = Look(elevation=38.0, azimuth=-90.0, fading=False, labels_at_rest=False,
+               samples=0, beams=False, rim=0.0, lines=True, contrast=False,
                marker=False, framed=False, ghost_alpha=0.55, ghost_outline=False,
                board=CLASSIC_BOARD_COLOURS, stone_scale=STONE_SCALE, sides=CLASSIC_SIDES)
+BEFORE_25 = replace(NEW, azimuth=-90.0, fading=False, labels_at_rest=False)

@@ -177,13 +177,15 @@ class PrismSet:
     has_top: list[bool] = field(default_factory=list)  # False: the top is never seen
     has_bottom: list[bool] = field(default_factory=list)  # False: the bottom is never seen
     has_sides: list[bool] = field(default_factory=list)  # False: a flat plate, no sides
+    cells: list[int] = field(default_factory=list)  # the board cell of each prism, or -1
     _arrays: list[Group] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, poly: np.ndarray, z0: float, z1: float, rgba: np.ndarray,
             underside: float = UNDERSIDE_SHADE, top: bool = True, bottom: bool = True,
-            sides: bool = True) -> None:
+            sides: bool = True, cell: int = -1) -> None:
         """One prism; `top`, `bottom` or `sides` False leaves out faces nobody needs to
-        see (llvmpipe pays for every triangle, seen or not)."""
+        see (llvmpipe pays for every triangle, seen or not). `cell`: the board cell it
+        stands for, where it stands for one (picking)."""
         self.polys.append(poly)
         self.bottoms.append(z0)
         self.tops.append(z1)
@@ -192,6 +194,7 @@ class PrismSet:
         self.has_top.append(top)
         self.has_bottom.append(bottom)
         self.has_sides.append(sides)
+        self.cells.append(cell)
         self._arrays = None
 
     def __len__(self) -> int:
@@ -344,13 +347,15 @@ def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SC
 
 
 def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
-                 beams: bool = False, scale: float = STONE_SCALE) -> PrismSet:
+                 beams: bool = False, scale: float = STONE_SCALE, alpha: float = 1.0
+                 ) -> PrismSet:
     """The stones, highest first: upper stones hide lower ones from most viewpoints, so
     drawing them first lets the depth test skip more hidden pixels. With `beams` lintels
-    are narrow beams with a darker underside; `scale` sizes sarsens and cubes."""
+    are narrow beams with a darker underside; `scale` sizes sarsens and cubes; `alpha`
+    below 1 draws them see-through."""
     prisms = PrismSet()
-    rgba = {owner: rgbf(colour) for owner, colour in colours.items()}
-    grey = rgbf((128, 128, 128))
+    rgba = {owner: rgbf(colour, alpha) for owner, colour in colours.items()}
+    grey = rgbf((128, 128, 128), alpha)
     stones = sorted(stones, key=lambda s: -s.level)
     capped = {(s.cells[0], s.level - 1) for s in stones if len(s.cells) == 1}
     for stone in stones:
@@ -430,6 +435,24 @@ def gap_shadows(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
         zs.append(z + GAP_SHADOW_LIFT)
         rgbs.append(np.array(surface, float) / 255.0 * GAP_SHADOW_SHADE)
     return flat_plates(np.array(polys), np.array(zs), np.array(rgbs))
+
+
+CONTACT_SHADOW_SCALE = 0.95  # the shade round a stack's foot, relative to its cell
+CONTACT_SHADOW_SHADE = 0.62  # its colour: the tile's, this much as bright
+CONTACT_SHADOW_LIFT = 0.004
+
+
+def contact_shadows(board: Board, stones: Iterable[Stone], palette: Sequence[RGB]) -> Mesh:
+    """A shade on the tile round the foot of every stack standing on the ground, a little
+    wider than the stones: they stand on the board instead of floating over it."""
+    grounded = sorted({board.index[c] for s in stones if s.level == 1 for c in s.cells
+                       if len(s.cells) == 1})
+    if not grounded:
+        return Mesh()
+    polys = np.array([footprint(board, i, CONTACT_SHADOW_SCALE) for i in grounded])
+    rgbs = np.array([palette[tile_colour_index(board, i)] for i in grounded], float) / 255.0
+    return flat_plates(polys, np.full(len(grounded), CONTACT_SHADOW_LIFT),
+                       rgbs * CONTACT_SHADOW_SHADE)
 
 
 def flat_plates(polys: np.ndarray, zs: np.ndarray, rgbs: np.ndarray) -> Mesh:
@@ -537,6 +560,11 @@ DRUID_HEIGHT = 0.9
 
 def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
     """A small robed figure standing on the stack at `cell`: a tapering body and a head."""
+    return druid_prisms(board, cell, base_z, colour).mesh()
+
+
+def druid_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSet:
+    """The Druid figure's three parts (druid_mesh), also its solids for picking."""
     cx, cy = board.centres[board.index[cell]]
     ring = np.radians(np.arange(0, 360, 45))
     unit = np.c_[np.cos(ring), np.sin(ring)]
@@ -547,7 +575,7 @@ def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
     parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, rgbf(tuple(body_colour)))
     parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + DRUID_HEIGHT,
               rgbf(tuple(head_colour)))
-    return parts.mesh()
+    return parts
 
 
 def ghost_prisms(board: Board, cells: Sequence[str], level: int, colour: RGB,

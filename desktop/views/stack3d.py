@@ -4,14 +4,19 @@ The position is drawn as a few merged meshes (the board, cached until its goal e
 targets change; the stones with the Druid figures and, in Druid with -nostack, a darker plate
 on every uncovered sarsen, rebuilt for each position) plus line sets
 for edges and marks; hovering only rebuilds the small ghost mesh and the highlights. Pointing
-uses the numpy ray cast of desktop.views.picking and the move builder; nothing here knows a
-game's rules.
+uses the numpy ray cast of desktop.views.picking against the solids as drawn, and the move
+builder; nothing here knows a game's rules. Stones in front of what matters (the last move,
+the pointed cell, suggestions, the winning chain; near the pointer while Ctrl is held) go to
+a second, see-through mesh that the pointer passes (desktop.views.fading); the hover ghost's
+cells come from the engine (desktop.views.ghosts).
 
-The camera starts high (desktop.views.look: about 58 degrees up) and framed on the whole
-board; quarter turns, resets and the top view are animated, and the top view is
-orthographic. The last move carries a pin drawn over the picture, so no stone hides it;
-stack heights may be written on the tops. Coordinate labels stand beyond both ends of every
-column and row, on every side of square, hex and Y boards.
+The camera starts high (desktop.views.look: about 58 degrees up, 30 degrees off the board's
+lines) and framed on the whole board, and moves only when the player moves it (or on Reset
+and Top view, and to stay framed when the window is resized); quarter turns, resets and the
+top view are animated, and the top view is orthographic. The last move carries a pin drawn
+over the picture, so no stone hides it; stack heights may be written on the tops.
+Coordinate labels stand beyond both ends of every column and row, on every side of square,
+hex and Y boards; which ones a stone hides is checked when the camera rests.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import pyqtgraph.opengl as gl
 from OpenGL import GL
 from OpenGL.raw.GL.VERSION.GL_1_0 import glReadPixels as raw_read_pixels
 from PySide6.QtCore import QElapsedTimer, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEvent,
+from PySide6.QtGui import (QBrush, QColor, QCursor, QFont, QFontMetricsF, QImage, QKeyEvent,
                            QMatrix4x4, QMouseEvent, QOffscreenSurface, QOpenGLContext,
                            QPainter, QPen, QPolygonF, QStaticText, QVector3D, QWheelEvent)
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
@@ -35,6 +40,8 @@ from PySide6.QtWidgets import QWidget
 from desktop.views import meshes
 from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
+from desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
+from desktop.views.ghosts import landings
 from desktop.views.interaction import Interaction, describe_stack, marked_cells
 from desktop.views.look import NEW, Look
 from desktop.views.meshes import Mesh, PrismSet
@@ -42,6 +49,7 @@ from desktop.views.move_builder import Action
 from desktop.views.picking import PickScene
 from rules.geometry import Board
 from rules.contracts import StackedPosition
+from rules.protocol import Stone
 
 BACKGROUND = (40, 46, 54)
 SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
@@ -52,7 +60,7 @@ TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
 LABEL_COLOUR = (245, 236, 160)
 LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
-DEFAULT_AZIMUTH = -90.0  # looking north from below row 1: a1 at the bottom left
+NORTH_UP = -90.0  # the top view's azimuth (turned by quarters): row 1 at the bottom
 ANIMATION_MS = 260  # a quarter turn, a reset or the move to the top view
 ANIMATION_STEP_MS = 15  # how often the camera moves while it glides
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
@@ -61,17 +69,29 @@ MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the t
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
 GHOST_EDGE = (1.0, 1.0, 1.0, 1.0)
+FADE_DELAY_MS = 120  # fading follows a camera move this long after it stops
 CHAIN_TRIM = 0.38  # the winning chain's links stop at the cells' outlines: tops stay clear
 
 
 # Closed prisms wound counter-clockwise seen from outside: back faces are culled, which
 # halves the triangles llvmpipe fills.
 SOLID = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: False, GL.GL_CULL_FACE: True}
+# See-through stones blend over what is behind them and leave the depth buffer alone, so
+# that the hover ghost and everything drawn later shows through them (paintGL turns depth
+# writing back on before the next frame clears).
+SEE_THROUGH = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: True, GL.GL_CULL_FACE: True,
+               "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA),
+               "glDepthMask": (GL.GL_FALSE,)}
+# The hover ghost: translucent, its nearest faces hiding its far ones (depth writing back
+# on after the see-through stones).
+GHOST = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: True, GL.GL_CULL_FACE: False,
+         "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA),
+         "glDepthMask": (GL.GL_TRUE,)}
 
 
-def _mesh_item(translucent: bool = False) -> gl.GLMeshItem:
+def _mesh_item(options: dict | None = None) -> gl.GLMeshItem:
     item = gl.GLMeshItem(smooth=True, computeNormals=False, shader=None,
-                         glOptions="translucent" if translucent else dict(SOLID))
+                         glOptions=options or dict(SOLID))
     item.setVisible(False)
     return item
 
@@ -162,13 +182,32 @@ class StackView(gl.GLViewWidget):
         self._height_shown = np.zeros(0, bool)
         self._height_key: tuple | None = None
 
+        # what is drawn see-through (desktop.views.fading) and the pointer reaches past
+        self._faded: frozenset[int] = frozenset()
+        self._suggested_cells: list[str] = []  # the first cell of each suggested move
+        self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
+        self._stones: list[Stone] = []
+        self._stone_rgb: dict[str, tuple[int, int, int]] = {}  # stone_colours(), per position
+        self._stone_extras = Mesh()  # the sarsen marks, gap shadows and Druid figures
+        self._last_cells: tuple[str, ...] = ()
+        self._fade_timer = QTimer(self)  # fading follows the camera once it comes to rest
+        self._fade_timer.setSingleShot(True)
+        self._fade_timer.setInterval(FADE_DELAY_MS)
+        self._fade_timer.timeout.connect(self._update_fading)
+        self._label_timer = QTimer(self)  # labels are checked again once the camera rests
+        self._label_timer.setSingleShot(True)
+        self._label_timer.setInterval(FADE_DELAY_MS)
+        self._label_timer.timeout.connect(self._labels_rested)
+
         self.board_item = _mesh_item()
         self.stone_item = _mesh_item()  # stones and Druid figures
+        self.faded_item = _mesh_item(options=dict(SEE_THROUGH))  # in front of what matters
+        self.faded_item.setDepthValue(5)
         self.edge_item = _line_item(1.0, EDGE_COLOUR)
         self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
         self.chain_item = _line_item(4.0, CHAIN_COLOUR)
         self.target_item = _line_item(2.5, TARGET_COLOUR)
-        self.ghost_item = _mesh_item(translucent=True)
+        self.ghost_item = _mesh_item(options=dict(GHOST))
         self.ghost_item.setDepthValue(10)
         self.ghost_edge_item = _line_item(2.0, GHOST_EDGE)
         self.ghost_edge_item.setDepthValue(11)
@@ -176,8 +215,8 @@ class StackView(gl.GLViewWidget):
         # tiles and slab hidden under the monument.
         self.stone_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
-        for item in (self.board_item, self.stone_item, self.edge_item, self.mark_item,
-                     self.chain_item, self.target_item, self.ghost_item,
+        for item in (self.board_item, self.stone_item, self.faded_item, self.edge_item,
+                     self.mark_item, self.chain_item, self.target_item, self.ghost_item,
                      self.ghost_edge_item):
             self.addItem(item)
 
@@ -188,11 +227,13 @@ class StackView(gl.GLViewWidget):
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self._suggestions = []  # they belong to the position they were searched for
+        self._suggested_cells = []
         self.play.set_position(state, colours, legal)
         self.board = state.board
         stones = state.stones()
         druids = {side: cell for side, cell in state.druids.items() if cell}
-        self.pick_scene = PickScene(self.board, stones, druids.values())
+        self.pick_scene = PickScene(self.board, stones, druids.values(), self.look.beams,
+                                    self.look.stone_scale)
         edges, marked = self._board_marks(state)
         board_key = (self.board, edges, marked)
         if board_key != self._board_key:  # the board changes only with goals and targets
@@ -200,18 +241,18 @@ class StackView(gl.GLViewWidget):
                                                            self.look.board).mesh())
             self._board_key = board_key
         colours = self.stone_colours()
-        prisms = meshes.stone_prisms(self.board, stones, colours, self.look.beams,
-                                     self.look.stone_scale)
+        self._stone_rgb = colours
         figures = [meshes.druid_mesh(self.board, cell, self.pick_scene.top(cell),
                                      self.play.colour(side)) for side, cell in druids.items()]
         marks = (meshes.sarsen_marks(self.board, stones, colours)
                  if state.sarsens_marked else Mesh())
-        shadows = (meshes.gap_shadows(self.board, stones, colours, self.look.board)
+        shadows = (Mesh.concat([meshes.gap_shadows(self.board, stones, colours, self.look.board),
+                                meshes.contact_shadows(self.board, stones, self.look.board)])
                    if self.look.beams else Mesh())
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
-                                                marks, shadows, *figures]))
-        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
-        self._set_marks(state, marked_cells(state, last_move, last_cells))
+        self._stones = stones
+        self._stone_extras = Mesh.concat([marks, shadows, *figures])
+        self._last_cells = tuple(marked_cells(state, last_move, last_cells))
+        self._set_marks(state, self._last_cells)
         self._height_texts = []  # laid out again on the next frame that shows them
         self._position_version += 1
         if new_board:
@@ -223,6 +264,8 @@ class StackView(gl.GLViewWidget):
             self.reset_camera(animate=False)
         self._hover = None
         self._hover_action = None
+        self._faded = self._wanted_fading(state)
+        self._draw_stones()
         self._refresh_overlay()
         self.update()
 
@@ -251,21 +294,29 @@ class StackView(gl.GLViewWidget):
         if self.board is None:
             return
         self._extent = _extent(self.board)
-        self._move_camera(self._home(self.look.elevation, DEFAULT_AZIMUTH, False), animate)
+        self._move_camera(self._home(self.look.elevation, self.look.azimuth, False), animate)
 
     def top_view(self, animate: bool = True) -> None:
-        """Straight down, orthographic, the board framed, turned to the nearest quarter."""
+        """Straight down, orthographic, the board framed, turned to the nearest turn step
+        from north up."""
         if self.board is None:
             return
-        quarter = DEFAULT_AZIMUTH + 90.0 * round((self._target().azimuth - DEFAULT_AZIMUTH)
-                                                 / 90.0)
-        self._move_camera(self._home(90.0, quarter, True), animate)
+        step = self.turn_step()
+        nearest = NORTH_UP + step * round((self._target().azimuth - NORTH_UP) / step)
+        self._move_camera(self._home(90.0, nearest, True), animate)
+
+    def turn_step(self) -> float:
+        """Degrees a turn key turns: a quarter on square boards, a sixth on hex and Y
+        boards, whose lines run every 60 degrees: from the default camera, every turn
+        keeps the view 30 degrees off every line of cells."""
+        return 90.0 if self.board is None or self.board.kind == "square" else 60.0
 
     def turn(self, quarters: int, animate: bool = True) -> None:
-        """Turn the board by quarter turns (clockwise seen from above for positive); a
-        framed view stays framed."""
+        """Turn the board by `quarters` turn steps (clockwise seen from above for
+        positive); a framed view stays framed."""
         goal = self._target()
-        azimuth = nearest_turn(self.opts["azimuth"], goal.azimuth) + 90.0 * quarters
+        azimuth = (nearest_turn(self.opts["azimuth"], goal.azimuth)
+                   + self.turn_step() * quarters)
         if self._framed and self.board is not None:
             pose = self._home(goal.elevation, azimuth, goal.ortho)
         else:
@@ -359,6 +410,7 @@ class StackView(gl.GLViewWidget):
             self._animation.stop()
             self._goal = None
             self._apply(pose)
+            self._update_fading()
             return
         start = self._pose()
         if not exact:
@@ -404,14 +456,14 @@ class StackView(gl.GLViewWidget):
         samples = [centre] + [centre + (p - centre) * f for f in (0.5, 0.9) for p in ring]
         points = camera.project(np.array([(x, y, z) for x, y in samples]))
         for x, y in points:
-            if self.pick_scene.pick_at(camera, x, y) == name:
+            if self.pick_scene.pick_at(camera, x, y, self._faded) == name:
                 return QPoint(round(x), round(y))
         return QPoint(round(points[0][0]), round(points[0][1]))
 
     def cell_at(self, x: float, y: float) -> str | None:
         if self.pick_scene is None:
             return None
-        return self.pick_scene.pick_at(self.camera(), x, y)
+        return self.pick_scene.pick_at(self.camera(), x, y, self._faded)
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -478,23 +530,15 @@ class StackView(gl.GLViewWidget):
             return [meshes.refusal_prisms(self.board, cell, self.pick_scene.top(cell))]
         if action.kind != "play" or action.move is None:
             return []
-        move = action.move
-        cells = state.move_cells(move)
-        if state.move_kind(move) == "lintel":
-            a, b = (self.board.index[c] for c in cells)
-            line = self.board.line_through(a, b)
-            names = [self.board.names[i] for i in line] if line else list(cells)
-            level = state.height(cells[0]) + 1
-            return [meshes.ghost_prisms(self.board, names, level, self.play.mover_colour(),
-                                        self.look.ghost_alpha)]
-        if len(cells) == 1:
-            return [self._ghost(cells)] if pending is None else []
-        if "," in move and not hasattr(state, "druids"):  # a second piece
-            first, second = cells
-            return [self._ghost([second], 2 if second == first else 1)]
-        return []  # a Druid step: its destination is already highlighted
+        held = pending.cell if pending is not None and pending.mode == "hold" else None
+        colour = self.play.mover_colour()
+        return [meshes.ghost_prisms(self.board, cells, level, colour, self.look.ghost_alpha,
+                                    self.look.stone_scale if len(cells) == 1
+                                    else meshes.STONE_SCALE)
+                for cells, level in landings(state, action.move, held)]
 
     def paintGL(self) -> None:
+        GL.glDepthMask(GL.GL_TRUE)  # the see-through stones turned it off: the clear needs it
         super().paintGL()
         if not self._labels:
             return
@@ -503,7 +547,8 @@ class StackView(gl.GLViewWidget):
             self._label_screen = (camera, camera.project(self._label_points))
         points = self._label_screen[1]
         key = (camera, self._position_version)
-        if key != self._label_key:
+        if key != self._label_key and not self._labels_moving(
+                key, self._label_key, len(self._label_shown), len(points)):
             self._label_shown = self._unhidden(camera, self._label_points, points,
                                                LABEL_CLEARANCE)
             self._label_key = key
@@ -532,12 +577,15 @@ class StackView(gl.GLViewWidget):
         if state is None or scene is None or self.board is None:
             return
         self._suggestions = []
+        self._suggested_cells = []
         for move, rate in suggestions:
             cells = state.move_cells(move)
             if cells:
+                self._suggested_cells.append(cells[0])
                 x, y = self.board.centres[self.board.index[cells[0]]]
                 top = np.array([x, y, scene.top(cells[0]) + 0.05])
                 self._suggestions.append((top, f"{move} {rate:.0%}"))
+        self._update_fading()
         self.update()
 
     def _paint_suggestions(self, painter: QPainter, camera: Camera) -> None:
@@ -590,7 +638,8 @@ class StackView(gl.GLViewWidget):
         if not len(self._height_points):
             return
         points = camera.project(self._height_points)
-        if key != self._height_key:
+        if key != self._height_key and not self._labels_moving(
+                key, self._height_key, len(self._height_shown), len(points)):
             self._height_shown = self._unhidden(camera, self._height_points, points,
                                                 HEIGHT_CLEARANCE)
             self._height_key = key
@@ -606,6 +655,23 @@ class StackView(gl.GLViewWidget):
             text = self._height_texts[i]
             size = text.size()
             painter.drawStaticText(QPointF(x - size.width() / 2, y - size.height() / 2), text)
+
+    def _labels_moving(self, key: tuple, last: tuple | None, shown: int, count: int
+                       ) -> bool:
+        """Whether to keep the labels (or height numbers) that showed on the last frame
+        (checked for `last`, `shown` of them) because only the camera moved: the look
+        checks them again once it rests, which a timer then asks for. A new position or a
+        first frame is always checked."""
+        if (not self.look.labels_at_rest or last is None or last[1] != key[1]
+                or shown != count):
+            return False
+        self._label_timer.start()
+        return True
+
+    def _labels_rested(self) -> None:
+        self._label_key = None
+        self._height_key = None
+        self.update()
 
     def _static_text(self, text: str) -> QStaticText:
         """A label laid out once for the board, not again on every frame."""
@@ -669,6 +735,7 @@ class StackView(gl.GLViewWidget):
         if cell == self._hover and self._hover_action is not None:
             return
         self._hover = cell
+        self._update_fading()
         if cell is None or self.play.builder is None:
             self._hover_action = None
             if cell is not None:
@@ -700,6 +767,8 @@ class StackView(gl.GLViewWidget):
     def mouseMoveEvent(self, ev: QMouseEvent) -> None:
         pos = ev.position()
         if ev.buttons() == Qt.MouseButton.NoButton or self._press is None:
+            self._see_through((pos.x(), pos.y()) if ev.modifiers()
+                              & Qt.KeyboardModifier.ControlModifier else None)
             self._update_hover(pos.x(), pos.y(),
                                bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
             return
@@ -754,6 +823,10 @@ class StackView(gl.GLViewWidget):
             self.cancel_pending()
         elif key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
             self.turn(-1 if key == Qt.Key.Key_BracketLeft else 1)  # the window's keys too
+        elif key == Qt.Key.Key_Control:
+            where = self.mapFromGlobal(QCursor.pos())
+            if self.rect().contains(where):
+                self._see_through((float(where.x()), float(where.y())))
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 10.0 if key == Qt.Key.Key_Up else -10.0
             self.settle()
@@ -771,11 +844,15 @@ class StackView(gl.GLViewWidget):
         super().hideEvent(ev)
 
     def keyReleaseEvent(self, ev: QKeyEvent) -> None:
+        if ev.key() == Qt.Key.Key_Control:
+            self._see_through(None)
         ev.ignore()
 
     def leaveEvent(self, ev) -> None:
         self._hover = None
         self._hover_action = None
+        self._see_through_at = None
+        self._update_fading()
         self._refresh_overlay()
         super().leaveEvent(ev)
 
@@ -808,7 +885,54 @@ class StackView(gl.GLViewWidget):
     def _after_camera_move(self) -> None:
         self._hover = None
         self._hover_action = None
+        self._fade_timer.start()
         self.update()
+
+    # ---- fading ------------------------------------------------------------------------
+
+    def _see_through(self, pointer: tuple[float, float] | None) -> None:
+        """Ctrl held (pointer given) or let go: the stacks near the pointer clear."""
+        if pointer == self._see_through_at:
+            return
+        self._see_through_at = pointer
+        self._hover = None
+        self._update_fading()
+        if pointer is not None:
+            self._update_hover(*pointer, False)
+        else:
+            self._refresh_overlay()
+
+    def _wanted_fading(self, state: StackedPosition | None = None) -> frozenset[int]:
+        """The cells to draw see-through now (desktop.views.fading)."""
+        state = state or self.play.state
+        scene = self.pick_scene
+        if scene is None or state is None or not self._stones or not self.look.fading:
+            return frozenset()
+        outcome = state.outcome()
+        wanted = [*self._last_cells, *(outcome.chain if outcome.over else ()),
+                  *self._suggested_cells]
+        return faded_cells(scene, self.camera(), wanted, self._hover, self._see_through_at)
+
+    def _update_fading(self) -> None:
+        faded = self._wanted_fading()
+        if faded != self._faded:
+            self._faded = faded
+            self._draw_stones()
+            self.update()
+
+    def _draw_stones(self) -> None:
+        """The stones' meshes: solid, and see-through for the faded cells."""
+        assert self.board is not None
+        solid, faded = split_stones(self.board, self._stones, self._faded)
+        colours = self._stone_rgb
+        prisms = meshes.stone_prisms(self.board, solid, colours, self.look.beams,
+                                     self.look.stone_scale)
+        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(self.look.sides, self.look.rim),
+                                                self._stone_extras]))
+        _set_lines(self.edge_item, prisms.edges() if self.look.lines else np.zeros((0, 3)))
+        _set_mesh(self.faded_item, meshes.stone_prisms(
+            self.board, faded, colours, self.look.beams, self.look.stone_scale,
+            alpha=FADED_ALPHA).mesh(self.look.sides, self.look.rim))
 
 
 @cache

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from desktop.dialogs import NewGameDialog
 from desktop.session import GameChoice
@@ -164,7 +164,7 @@ def test_a_drogo_capture_by_clicks_with_undo_redo_and_save(qtbot, window, tmp_pa
     click(qtbot, window, "c3")
     assert moves(window)[-1] == "c3,c3" and window.session.current.height("c3") == 2
     assert near(pixel(window, "c3"), STONE, 10)
-    assert window.panel.findChild(type(window.banner), "score_O").text() == "2"
+    assert window.panel.findChild(QLabel, "score_O").text() == "2"
 
     window.undo_action.trigger()
     window.undo_action.trigger()

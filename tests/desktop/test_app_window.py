@@ -209,6 +209,24 @@ def test_arrow_keys_walk_the_moves(qtbot, window) -> None:
         assert window.session.viewed == expected, key
 
 
+def test_arrow_keys_walk_the_moves_from_the_empty_move_line(qtbot, window) -> None:
+    for move in ("a3", "a5", "b3"):
+        type_move(qtbot, window, move)
+    show(qtbot, window)
+    window.move_line.setFocus()
+    assert window.move_line.text() == ""  # as after every typed move
+    for key, expected in ((Qt.Key.Key_Left, 2), (Qt.Key.Key_Left, 1), (Qt.Key.Key_Home, 0),
+                          (Qt.Key.Key_Right, 1), (Qt.Key.Key_End, 3)):
+        qtbot.keyClick(window.move_line, key)
+        assert window.session.viewed == expected, key
+    qtbot.keyClicks(window.move_line, "c4")  # typing: the keys move the cursor again
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Left)
+    qtbot.keyClick(window.move_line, Qt.Key.Key_Home)
+    assert window.session.viewed == 3 and window.move_line.cursorPosition() == 0
+    qtbot.keyClick(window.move_line, Qt.Key.Key_End)
+    assert window.move_line.cursorPosition() == 2 and window.session.viewed == 3
+
+
 def test_playing_in_an_earlier_position_starts_a_variation_without_asking(
         qtbot, window, dialogs) -> None:
     for move in ("a3", "a5", "b3"):
@@ -253,7 +271,10 @@ def test_view_commands_reach_the_view(qtbot, window) -> None:
 
 def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
-    assert not window.map_action.isChecked() and not window.map_shown  # off at first
+    assert window.width() >= 1200  # wide enough: the map is on at first
+    assert window.map_action.isChecked() and window.map_shown
+    window.map_action.trigger()
+    assert not window.map_shown
     window.map_action.trigger()
     assert window.map_shown
     window.move_line.setText("a1")
@@ -368,9 +389,29 @@ def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
     assert again._last_dir() == str(tmp_path.resolve())
 
 
+def test_the_map_is_beside_the_board_when_the_window_is_wide_until_the_player_chooses(
+        qtbot, window) -> None:
+    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    show(qtbot, window)
+    for width, on in ((900, False), (1400, True), (1000, False)):
+        window.resize(width, 700)
+        qtbot.waitUntil(lambda: window.width() == width)
+        assert window.map_action.isChecked() == on == window.map_shown, width
+    window.map_action.trigger()  # the player shows it: it stays, whatever the width
+    window.resize(900, 700)
+    qtbot.waitUntil(lambda: window.width() == 900)
+    assert window.map_shown
+    assert window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.resize(800, 600)
+    again.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    assert again.map_action.isChecked() and again.map_shown
+
+
 def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    window.map_action.trigger()  # show the map
+    window.map_action.trigger()  # hide the map, shown at first in a wide window
     show(qtbot, window)
     window.resize(700, 500)
     qtbot.waitUntil(lambda: window.width() == 700)
@@ -380,7 +421,7 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
-    assert again.map_action.isChecked()
+    assert not again.map_action.isChecked()  # the player's choice, not the width's
     assert (again.width(), again.height()) == (700, 500)
     assert again.dock.isHidden()
     assert again.last_choice().game == "drogo"

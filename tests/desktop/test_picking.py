@@ -135,14 +135,15 @@ def test_a_scene_counts_heights_at_once_and_makes_its_solids_on_the_first_pick()
     scene = PickScene(board, [Stone(("c3",), 1, "V", "sarsen"), Stone(("c3",), 2, "H", "sarsen")],
                       ["c3"])
     assert scene.heights[board.index["c3"]] == 2 and scene.top("c3") == pytest.approx(2.0)
-    assert scene._solids is None  # a position nobody points at costs no solids
+    assert scene._arrays is None  # a position nobody points at costs no solids
     camera = camera_over(board, 90.0)
     x, y = camera.project(np.array([[*board.centres[board.index["b2"]], 0.0]]))[0]
     assert scene.pick_at(camera, x, y) == "b2"
     # every tile, both stones and the Druid standing on them
-    assert len(scene.cells) == len(board) + 3
+    assert len(scene.cells) == len(board) + 2 + 3  # the Druid in its three parts
     empty = PickScene(board)
-    assert np.array_equal(empty.normals, scene.normals[:len(board)])  # the shared tiles
+    tiles = scene.normals[:len(board), -empty.normals.shape[1]:]
+    assert np.array_equal(empty.normals, tiles)  # the shared tiles
 
 
 def test_the_orthographic_camera_matches_qt_and_keeps_the_centres_scale(qtbot) -> None:

@@ -92,7 +92,9 @@ def test_a_stone_behind_another_stands_apart(view) -> None:
     front, back = view.cell_screen_pos("c3"), view.cell_screen_pos("c4")
     assert close(tuple(image[front.y(), front.x()]), RED)
     assert close(tuple(image[back.y(), back.x()]), RED)
-    column = image[back.y():front.y(), front.x()].astype(int)
+    steps = front.y() - back.y()  # along the line from the back top to the front one
+    xs = np.round(np.linspace(back.x(), front.x(), steps)).astype(int)
+    column = image[np.arange(back.y(), front.y()), xs].astype(int)
     dark = (column.sum(axis=1) < 0.6 * sum(RED))
     assert dark.sum() >= 2
     # the tops themselves: the front top does not run into the back one
@@ -116,8 +118,10 @@ def test_the_last_move_pin_shows_with_a_lintel_in_front(qtbot, view) -> None:
     # V's lintel b2-d2 stands at level 2 in front of c3, the last move (on the ground)
     state = game("druid", "-size=6", ["b2", "--", "d2", "--", "b2-d2", "--", "c3"])
     show(view, state)
-    centre = screen(view, 2.0, 2.0, 1.0)
-    assert view.cell_at(centre.x(), centre.y()) == "c2"  # the lintel hides c3's top centre
+    front = screen(view, 2.0, 1.6, 0.0)  # the front of c3's ground, behind the beam
+    # the lintel in front of the last move is see-through, and the pointer reaches past it
+    assert view.board.index["c2"] in view._faded
+    assert view.cell_at(front.x(), front.y()) == "c3"
     assert pin_pixels(view, "c3") > 60
     # the first look marked the last move only by an outline, which the lintel hid
     classic = make_view(qtbot, CLASSIC)
@@ -288,3 +292,12 @@ def test_a_framed_view_stays_framed_when_resized_until_moved_by_hand(qtbot, view
     view.resize(600, 640)
     qtbot.waitUntil(lambda: view.camera().width == 600)
     assert view.camera().distance == camera.distance  # left where the player put it
+
+
+def test_a_stack_on_the_ground_casts_a_shade_round_its_foot(view) -> None:
+    show(view, game("druid", "-size=6", ["c3", "--", "c3"]))
+    image = view.grab_image()
+    # just in front of c3's stones (towards the camera), and the same spot of the empty e3
+    foot = rgb(image, screen(view, 2.0, 2.0 - 0.45, 0.0))
+    bare = rgb(image, screen(view, 4.0, 2.0 - 0.45, 0.0))
+    assert sum(foot) < 0.8 * sum(bare)

@@ -1,0 +1,40 @@
+"""The board stays put under the pointer: ten moves played by clicks in the real window
+(with hints, a capture's banner and the status line coming and going) neither resize the 3D
+view nor move its camera."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from desktop.session import GameChoice
+from desktop.views.stack3d import StackView
+from tests.desktop.app_support import real_window
+from tests.desktop.test_app_play import click
+
+MOVES = ["a1", "a2", "a1,a1", "f6", "f5", "b1", "c3,c4", "d3", "e6,e6", "a1"]
+
+
+def test_the_view_does_not_move_after_ten_moves(qtbot, monkeypatch, tmp_path) -> None:
+    window = real_window(qtbot, monkeypatch, tmp_path, size=(1100, 760))
+    window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
+    view = window.view
+    assert isinstance(view, StackView)
+    qtbot.wait(50)
+    where = view.mapTo(window, view.rect().topLeft()), view.size()
+    camera = view.camera()
+    banners = 0
+    for move in MOVES:
+        first = move.split(",")[0]
+        qtbot.mouseMove(view, view.cell_screen_pos(first))
+        qtbot.waitUntil(lambda: first in window.hint_label.text())
+        click(qtbot, window, first)
+        if "," in move:
+            click(qtbot, window, move.split(",")[1])
+        elif window.session.record.moves[-1:] != [move]:  # held: right-click plays it alone
+            click(qtbot, window, first, button=Qt.MouseButton.RightButton)
+        assert window.session.record.moves[-1] == move
+        banners += window.banner.isVisible()
+        qtbot.wait(20)
+        assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where, move
+        assert view.camera() == camera, move
+    assert banners >= 1  # the capture was said over the board, which stayed put
