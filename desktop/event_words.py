@@ -25,7 +25,8 @@ def events_of(session: Session, ply: int) -> list[Event]:
     if found is None or found[0] is not before or found[1] is not after:
         if len(_cache) >= _CACHE_LIMIT:
             _cache.clear()
-        found = (before, after, ply_events(before, after, session.record.moves[ply - 1]))
+        # the move is the last of the position after it, whichever line is on screen
+        found = (before, after, ply_events(before, after, after.moves[ply - 1]))
         _cache[id(after)] = found
     return found[2]
 
