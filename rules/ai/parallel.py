@@ -62,17 +62,22 @@ def _search_in_worker(job: int, index: int, state: GameState, iterations: int | 
 
 def merge(results: list[SearchResult]) -> SearchResult:
     """The root statistics of several searches of one position added up (means weighted by
-    visits)."""
+    visits); a move one search proved is proven (a proof is exact, so none contradicts it),
+    and its win rate is the proof's."""
     visits: dict[str, int] = {}
     value: dict[str, float] = {}
     estimated: dict[str, float] = {}
+    proven: dict[str, float] = {}
     for result in results:
         for stats in result.moves:
             visits[stats.move] = visits.get(stats.move, 0) + stats.visits
             value[stats.move] = value.get(stats.move, 0.0) + stats.win_rate * stats.visits
             estimated[stats.move] = (estimated.get(stats.move, 0.0)
                                      + stats.estimate * stats.visits)
-    moves = ranked([MoveStats(m, visits[m], value[m] / visits[m], estimated[m] / visits[m])
+            if stats.proven is not None:
+                proven[stats.move] = stats.proven
+    moves = ranked([MoveStats(m, visits[m], proven.get(m, value[m] / visits[m]),
+                              estimated[m] / visits[m], proven.get(m))
                     for m in sorted(visits) if visits[m]])
     iterations = sum(r.iterations for r in results)
     if not moves:
