@@ -57,6 +57,7 @@ class GameController(QObject):
         self.computer.finished.connect(self._computer_finished)
         self._token = 0  # changes with every change of position
         self._suggesting = False  # whether the search under way is a suggestion
+        self.think_on_your_time = False  # whether the computer thinks on the person's turn
         self.thinking: SearchResult | None = None  # the standing of the search under way
         self.suggestion: SearchResult | None = None  # the last suggestion, for its position
         # "Analyse game": dropped with every change of the record or the game
@@ -265,11 +266,21 @@ class GameController(QObject):
     def _computer_turn(self) -> None:
         level = self.computer_level()
         session = self.session
+        if level is None and session is not None and self.think_on_your_time:
+            self._ponder()
         if level is None or session is None or self.computer.busy:
             return
         self._suggesting = False
         self.computer.start(session.shown, level, self._token, seed=session.ply)
         self.message.emit(f"{self._mover()} is thinking...")
+
+    def _ponder(self) -> None:
+        """On a person's turn at the end of a game with a computer seat, the computer
+        thinks about it (its tree kept for its own turn); any change of position stops it."""
+        session = self.session
+        if (session is not None and self.computers and session.at_end
+                and session.shown.to_move is not None and not self.computer.busy):
+            self.computer.ponder(session.shown, seed=session.ply)
 
     def _mover(self) -> str:
         session = self.session
@@ -304,6 +315,8 @@ class GameController(QObject):
             self.suggested.emit([(m.move, m.win_rate) for m in best])
             self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"
                               f": {moves}.")
+            if self.think_on_your_time:
+                self._ponder()
             return
         self._play(result.move)
 

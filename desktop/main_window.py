@@ -154,6 +154,10 @@ class MainWindow(QMainWindow):
                                             "Ctrl+Return",
                                             tip="The computer plays its best move so far "
                                                 "(or starts thinking, if it is its turn)")
+        self.ponder_action = self._action("Computer thinks on your &time", self._ponder_toggled,
+                                          checkable=True,
+                                          tip="While you think, the computer thinks about "
+                                              "your move too, and stops when you move")
         self.analyse_action = self._action("&Analyse game", self.controller.analyse,
                                            "Ctrl+Shift+A",
                                            tip="The win rate of the side to move at every "
@@ -210,7 +214,8 @@ class MainWindow(QMainWindow):
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
         game_menu.addSeparator()
-        game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
+        game_menu.addActions([self.move_now_action, self.ponder_action, self.suggest_action,
+                              self.analyse_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -247,6 +252,12 @@ class MainWindow(QMainWindow):
         self.map_action.setChecked(settings.get_bool(self.settings, "view/map", False))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
+        self.ponder_action.setChecked(settings.get_bool(self.settings, "computer/ponder", False))
+        self.controller.think_on_your_time = self.ponder_action.isChecked()
+
+    def _ponder_toggled(self) -> None:
+        self.controller.think_on_your_time = self.ponder_action.isChecked()
+        self.settings.setValue("computer/ponder", self.ponder_action.isChecked())
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

@@ -47,6 +47,11 @@
   `playout_scores` (values.py).
 - With the same seed, position and number of iterations the search plays the same move: all
   randomness comes from one `random.Random(seed)` and nothing iterates over a set.
+- The tree is kept between moves (`advance`): the subtree of the moves played since becomes
+  the tree, its statistics and proofs kept. A node that now lies within `decisive_depth` of the
+  root but was expanded deeper had no look for a win in one; the root is looked at now, and
+  such nodes below it are dropped (their moves' statistics stay with their parents), to be
+  expanded again, with the look, on their next visit.
 """
 
 from __future__ import annotations
@@ -108,7 +113,8 @@ class Node:
     """A position of the tree, with statistics for each of its moves (parallel lists)."""
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
-                 "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost")
+                 "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
+                 "checked")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -130,6 +136,7 @@ class Node:
         # indices of the moves proven to lose for the person to move here.
         self.exact: Values | None = None
         self.lost: set[int] = set()
+        self.checked = len(moves) < 2  # whether a win in one was looked for (or none needed)
 
     @property
     def rave_weight(self) -> float:
@@ -179,6 +186,47 @@ class Search:
         self.root = self._expand(self._root_state, 0)
         if len(self.root.moves) > 1 and swap_follows(self._root_state, self.root.moves[0]):
             self.root.holder_wins = [0.0] * len(self.root.moves)
+
+    def advance(self, state: GameState) -> bool:
+        """Make `state` the root, keeping the subtree of the moves played since the current
+        root, if `state` follows from it and the tree holds those moves; False (and the tree
+        unchanged) otherwise."""
+        root_moves = moves_played(self._root_state)
+        moves = moves_played(state)
+        if (state.to_move is None or state.game != self._root_state.game
+                or state.options != self._root_state.options
+                or state.turn_order != self._root_state.turn_order
+                or moves[:len(root_moves)] != root_moves):
+            return False
+        node = self.root
+        for move in moves[len(root_moves):]:
+            i = node.moves.index(move) if move in node.moves else -1
+            child = node.children.get(i)
+            if child is None:
+                return False
+            node = child
+        self._root_state = state.copy()
+        self.person = person_to_move(state)
+        if not node.checked:
+            fresh = self._expand(self._root_state, 0)
+            node = fresh if fresh.exact is not None or len(fresh.moves) < 2 else node
+            node.checked = True
+        self.root = node
+        self.iterations = node.total
+        self.wins_at_once = node.exact is not None and node.exact[self.person] == 1.0
+        self._drop_unchecked(node, 0)
+        return True
+
+    def _drop_unchecked(self, node: Node, depth: int) -> None:
+        """Drop the children within decisive depth that were expanded without the look for a
+        win in one (see the module's docstring)."""
+        if depth + 1 >= self._decisive_depth:
+            return
+        for i, child in list(node.children.items()):
+            if child.checked:
+                self._drop_unchecked(child, depth + 1)
+            else:
+                del node.children[i]
 
     @property
     def forced(self) -> bool:
@@ -347,13 +395,15 @@ class Search:
         person = person_to_move(state)
         moves = state.legal_moves()
         winner = None
-        if depth < self._decisive_depth and len(moves) > 1:
+        checked = depth < self._decisive_depth
+        if checked and len(moves) > 1:
             winner = self._winning_move(state, moves, person)
             if winner is not None:
                 self.wins_at_once = self.wins_at_once or depth == 0
                 moves = [winner]
         self._rng.shuffle(moves)
         node = Node(person, moves, [state.move_key(move) for move in moves])
+        node.checked = node.checked or checked
         if winner is not None and self._proving:
             values = [0.0] * self._players
             values[person] = 1.0
@@ -398,6 +448,15 @@ class Search:
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
+
+
+def moves_played(state: GameState) -> list[str]:
+    """The moves of the game so far as the tree holds them: with swap, which the record
+    keeps as a flag, after the first."""
+    moves = list(state.moves)
+    if state.swapped:
+        moves.insert(1, SWAP)
+    return moves
 
 
 def swap_follows(state: GameState, move: str) -> bool:

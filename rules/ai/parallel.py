@@ -8,6 +8,13 @@ can deadlock. The pool lives as long as the `Thinker`, so a game pays the start-
 
 With a fixed number of iterations, a seed and a fixed number of workers the merged choice is
 reproducible: the iterations are split evenly and worker k searches with seed `seed * 1000 + k`.
+
+`keep_tree` (the window's computer): each worker keeps its tree after a search, and the next
+search that follows from that position grows the subtree of the moves played since
+(`Search.advance`) instead of a new tree. Which worker takes which task is the pool's
+choice, so a search that kept a tree is not reproducible from its seed; searches without
+`keep_tree` are, and they drop any kept tree. `ponder` searches the position until told to
+stop (the person's time), keeping the tree for the computer's next turn.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from rules.protocol import GameState
 # Set in each worker by _start_worker: the pool's stop flag and progress queue.
 _worker_stop: Event | None = None
 _worker_progress: Any = None
+_worker_tree: Search | None = None  # the tree a `keep_tree` search left in this worker
+PONDER_ITERATIONS = 200_000  # per worker: what a ponder may grow at most (memory)
 
 
 WORKER_NICENESS = 10  # searches yield the processor to the window (and anything else)
@@ -46,14 +55,19 @@ def _ready() -> int:
 
 
 def _search_in_worker(job: int, index: int, state: GameState, iterations: int | None,
-                      seconds: float | None, seed: int, least_iterations: int) -> SearchResult:
+                      seconds: float | None, seed: int, least_iterations: int,
+                      keep_tree: bool = False) -> SearchResult:
+    global _worker_tree
     stop = _worker_stop
 
     def report(result: SearchResult) -> None:
         if _worker_progress is not None:
             _worker_progress.put((job, index, result))
 
-    search = Search(state, seed)
+    search = _worker_tree
+    if not keep_tree or search is None or not search.advance(state):
+        search = Search(state, seed)
+    _worker_tree = search if keep_tree else None
     result = search.run(iterations, seconds, None if stop is None else stop.is_set, report,
                         least_iterations=least_iterations)
     report(result)
@@ -139,9 +153,11 @@ class Thinker:
             self._pool.submit(_ready)
 
     def start(self, state: GameState, iterations: int | None = None,
-              seconds: float | None = None, seed: int = 0, least_iterations: int = 0) -> Job:
+              seconds: float | None = None, seed: int = 0, least_iterations: int = 0,
+              keep_tree: bool = False) -> Job:
         """Start searching `state` (copied); a job still running is stopped first. Each
-        worker searches at least `least_iterations` before its clock may stop it."""
+        worker searches at least `least_iterations` before its clock may stop it, and with
+        `keep_tree` grows the tree it kept where the position follows from it."""
         if iterations is None and seconds is None:
             raise ValueError("a search needs a limit: iterations or seconds")
         self.stop()
@@ -154,11 +170,16 @@ class Thinker:
             shares = _split(iterations, self.workers)
             futures = [self._pool.submit(_search_in_worker, self._jobs, k, state.copy(),
                                          shares[k], seconds, seed * 1000 + k,
-                                         least_iterations)
+                                         least_iterations, keep_tree)
                        for k in range(self.workers) if shares[k] != 0]
             job = Job(self._jobs, futures, None, {}, self._progress)
         self._current = job
         return job
+
+    def ponder(self, state: GameState, seed: int = 0) -> Job:
+        """Search `state` on the person's time, keeping the trees, until `stop` (or
+        PONDER_ITERATIONS in each worker)."""
+        return self.start(state, PONDER_ITERATIONS * self.workers, None, seed, keep_tree=True)
 
     def stop(self) -> None:
         """Tell the workers to finish now; the current job's result is what they have."""

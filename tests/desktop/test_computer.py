@@ -91,6 +91,31 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
     assert window.controller.computer.busy
 
 
+def a_move(window: MainWindow) -> str:
+    """A legal stone for the person to move (not swap)."""
+    return next(m for m in window.session.shown.legal_moves() if m != "swap")
+
+
+def test_thinking_on_the_persons_time_is_off_until_chosen_and_stops_when_they_move(
+        qtbot, window) -> None:
+    controller = window.controller
+    assert not window.ponder_action.isChecked() and not controller.think_on_your_time
+    start(window, ["", "60"])
+    assert window.play_move("c3")
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    assert not controller.computer.pondering
+    window.ponder_action.trigger()
+    assert controller.think_on_your_time
+    assert window.settings.value("computer/ponder") in (True, "true")
+    assert window.play_move(a_move(window))
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    qtbot.waitUntil(lambda: controller.computer.pondering, timeout=5000)
+    assert not controller.computer.busy  # the person may move at any time
+    assert window.play_move(a_move(window))
+    assert not controller.computer.pondering and controller.computer.busy
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+
+
 def test_the_window_stays_responsive_while_it_thinks(qtbot, window) -> None:
     """A 10 ms timer keeps firing while the computer searches: the longest gap between
     its ticks is the event latency the people feel."""
