@@ -30,12 +30,13 @@ from PySide6.QtCore import QObject, Signal
 from rules import registry
 from rules.ai.levels import Level, parse_level
 from rules.ai.mcts import SearchResult
-from rules.ai.values import person_to_move
+from rules.ai.levels import NAMED
+from rules.ai.values import person_of_seat, person_to_move
 from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
 from desktop import autosave
 from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
-from desktop.dialogs import GameChoice
+from desktop.dialogs import GameChoice, Seat
 from desktop.session import Played, Session
 
 
@@ -228,13 +229,51 @@ class GameController(QObject):
 
     def move_now(self) -> None:
         """The computer plays at once its best move so far; if it is its turn and it is not
-        thinking (after undo or walking the moves), it starts."""
+        thinking (after undo or walking the moves), it starts; on a person's turn at the
+        end of the game it plays that one move for them (at the level of a computer seat,
+        else medium)."""
+        session = self.session
         if self.computer.busy and not self._suggesting:
             self.computer.move_now()
         elif self.computer_level() is not None:
             self._computer_turn()
+        elif session is not None and session.at_end and session.shown.to_move is not None:
+            level = next(iter(self.computers.values()), NAMED["medium"])
+            self._computer_turn(level)
         else:
-            self.message.emit("It is not the computer's turn.")
+            self.message.emit("There is no move to play here: the game is over, or this is "
+                              "an earlier position (go to the last move).")
+
+    def seats(self) -> list[Seat]:
+        """Who plays each side now, in turn order."""
+        session = self.session
+        if session is None:
+            return []
+        state = session.current
+        seats = []
+        for seat, side in enumerate(session.sides):
+            person = person_of_seat(state, seat)
+            level = self.computers.get(person)
+            seats.append(Seat(side, session.name(side), person, level.name if level else ""))
+        return seats
+
+    def set_seats(self, levels: dict[int, str]) -> None:
+        """Hand seats to the computer (a level by person) or back to people, mid-game; a
+        search for a seat a person now plays is dropped, and a computer whose turn it is
+        now starts."""
+        computers = {person: parse_level(text) for person, text in levels.items()}
+        if computers == self.computers:
+            return
+        self.computers = computers
+        if self.computer.busy and not self._suggesting and self.computer_level() is None:
+            self._position_left()  # its search was for a seat a person plays now
+        if computers:
+            self.computer.prepare()
+        named = [f"{seat.side} ({seat.name}): "
+                 + (f"computer, {seat.level}" if seat.level else "person")
+                 for seat in self.seats()]
+        self.message.emit("Seats: " + "; ".join(named) + ".")
+        self._computer_turn()
 
     def suggest(self) -> bool:
         """Searches the position on screen for the person to move; the status bar gets the
@@ -263,8 +302,10 @@ class GameController(QObject):
         self.message.emit(f"Analysing {session.ply} moves in the background...")
         return True
 
-    def _computer_turn(self) -> None:
-        level = self.computer_level()
+    def _computer_turn(self, level: Level | None = None) -> None:
+        """The computer starts on its turn (or at `level` on anyone's: move now), else may
+        think on the person's time."""
+        level = level or self.computer_level()
         session = self.session
         if level is None and session is not None and self.think_on_your_time:
             self._ponder()

@@ -27,7 +27,7 @@ from rules.text import shown
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
-from desktop.dialogs import GameChoice, NewGameDialog
+from desktop.dialogs import GameChoice, NewGameDialog, SeatsDialog
 from desktop.games import Desk, desk
 from desktop.help import HelpDialog, desktop_guide_text, page_text
 from desktop.panels import SidePanel
@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
 
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
+        self.panel.seatsRequested.connect(self.seats_dialog)
         self.panel.noteEdited.connect(self._note_edited)
         self.dock = QDockWidget("Game", self)
         self.dock.setObjectName("game_dock")
@@ -154,6 +155,9 @@ class MainWindow(QMainWindow):
                                             "Ctrl+Return",
                                             tip="The computer plays its best move so far "
                                                 "(or starts thinking, if it is its turn)")
+        self.seats_action = self._action("&Seats...", self.seats_dialog,
+                                         tip="Choose who plays each side from now on: a "
+                                             "person or the computer")
         self.ponder_action = self._action("Computer thinks on your &time", self._ponder_toggled,
                                           checkable=True,
                                           tip="While you think, the computer thinks about "
@@ -214,8 +218,8 @@ class MainWindow(QMainWindow):
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action])
         game_menu.addSeparator()
-        game_menu.addActions([self.move_now_action, self.ponder_action, self.suggest_action,
-                              self.analyse_action])
+        game_menu.addActions([self.seats_action, self.move_now_action, self.ponder_action,
+                              self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -345,6 +349,16 @@ class MainWindow(QMainWindow):
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return False
         return self.start_game(dialog.choice())
+
+    def seats_dialog(self) -> bool:
+        """Game > Seats: a person or the computer at each seat, from now on."""
+        if self.session is None:
+            return False
+        dialog = SeatsDialog(self.controller.seats(), self)
+        if dialog.exec() != SeatsDialog.DialogCode.Accepted:
+            return False
+        self.controller.set_seats(dialog.levels())
+        return True
 
     def _game_replaced(self) -> None:
         """A different game on the table starts clean: no text typed for the last one, no

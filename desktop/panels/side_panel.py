@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -42,6 +42,7 @@ class SidePanel(QWidget):
 
     plySelected = Signal(int)        # the user asked to see the position after n moves
     noteEdited = Signal(int, str)    # the note on the position after n moves changed
+    seatsRequested = Signal()        # a click on the players: who plays them (Game > Seats)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +55,9 @@ class SidePanel(QWidget):
         layout = QVBoxLayout(self)
 
         self.players_box = QGroupBox("Players")
+        self.players_box.setToolTip("Click to choose who plays each side: a person or the "
+                                    "computer (Game > Seats)")
+        self.players_box.installEventFilter(self)
         self.players_grid = QGridLayout(self.players_box)
         # per seat: colour swatch, side and name, turn, score
         self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
@@ -221,6 +225,13 @@ class SidePanel(QWidget):
             item.setSelected(True)
             self.table.setCurrentItem(item)
             self.table.scrollToItem(item)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A click anywhere on the players (their labels pass it on) asks for the seats."""
+        if (watched is self.players_box and event.type() == QEvent.Type.MouseButtonRelease
+                and self._session is not None):
+            self.seatsRequested.emit()
+        return super().eventFilter(watched, event)
 
     def _cell_clicked(self, row: int, column: int) -> None:
         if self._session is None:

@@ -278,8 +278,8 @@ class Search:
         order = ranked(stats)
         if not order:  # a forced move, or nothing searched yet
             move = root.moves[0] if root.moves else ""
-            rate = 1.0 if self.wins_at_once else None
-            return SearchResult(move, rate, self.iterations, (), self.person)
+            return SearchResult(move, 1.0 if self.wins_at_once else None, self.iterations, (),
+                                self.person)
         return SearchResult(order[0].move, order[0].win_rate, self.iterations, order,
                             self.person)
 

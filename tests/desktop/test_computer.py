@@ -304,3 +304,72 @@ def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_wi
     # three players: no side's chances at every ply, so the side to move's rate as it is
     plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "Y"}, ("X", "O", "Y"))
     assert plies == [0, 1, 2] and values == [0.6, 0.7, 0.2] and side is None
+
+
+def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bool = False
+                 ) -> None:
+    """Open Game > Seats (or click the players in the side panel), choose `levels` by side
+    ("" for a person) in the real dialog and press OK."""
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from desktop.dialogs import SeatsDialog
+
+    chosen = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SeatsDialog)
+        for side, level in levels.items():
+            dialog.set_level(side, level)
+        chosen.append(dialog.levels())
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, answer)
+    if by_click:
+        qtbot.mouseClick(window.panel.players_box, Qt.MouseButton.LeftButton)
+    else:
+        window.seats_action.trigger()
+    assert chosen, "the seats dialog did not open"
+
+
+def turns(window: MainWindow) -> int:
+    """Moves made so far, a swap counted (the record keeps it as a flag)."""
+    return window.session.ply + int(window.session.record.swapped)
+
+
+def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window) -> None:
+    start(window, [])  # two people
+    controller = window.controller
+    said: list[str] = []
+    controller.message.connect(said.append)
+    assert window.play_move("c3")
+    assert window.session.shown.to_move == "O" and not controller.computer.busy
+    choose_seats(qtbot, window, {"O": "medium"})
+    assert controller.computers[1].name == "medium"
+    assert "Seats: X (ann): person; O (bob): computer, medium." in said
+    assert controller.computer.busy  # its turn: it starts at once
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    assert turns(window) == 2
+    # Taken back while it thinks: its search is dropped and the person moves.
+    assert window.play_move(a_move(window))
+    assert controller.computer.busy
+    side = window.session.shown.to_move  # bob's side: X if he swapped
+    choose_seats(qtbot, window, {side: ""}, by_click=True)
+    assert controller.computers == {} and not controller.computer.busy
+    qtbot.wait(300)
+    assert turns(window) == 3  # nothing played for the person
+    assert window.play_move(a_move(window))
+    assert turns(window) == 4
+
+
+def test_move_now_on_a_persons_turn_plays_that_one_move(qtbot, window) -> None:
+    start(window, [])
+    assert window.play_move("c3")
+    window.move_now_action.trigger()
+    assert window.controller.computer.busy
+    qtbot.waitUntil(lambda: not window.controller.computer.busy, timeout=30000)
+    assert turns(window) == 2  # O's move (or swap), played by the computer
+    assert window.controller.computers == {}  # the seat is still a person's
+    qtbot.wait(300)
+    assert turns(window) == 2 and not window.controller.computer.busy
+    assert window.play_move(a_move(window))
