@@ -1,5 +1,7 @@
 """"Analyse game" in the background: every position of the record searched in worker
-processes ("spawn", as for the computer's turns), results collected by a timer.
+processes ("spawn", as for the computer's turns), results collected by a timer. The
+positions go to the workers in runs of consecutive plies (rules.ai.analysis.RUN), each run
+searched in one tree kept from ply to ply, so the rates arrive a run at a time.
 
 `rates` maps a ply to the win rate of the side to move there, `movers` to that side;
 `updated` says it grew.
@@ -13,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.analysis import ITERATIONS, win_rate_to_move
+from rules.ai.analysis import ITERATIONS, RUN, win_rates_along
 from rules.protocol import GameState
 
 POLL_MS = 200
@@ -27,7 +29,7 @@ class GameAnalysis(QObject):
         self.iterations = iterations
         self.rates: dict[int, float | None] = {}
         self.movers: dict[int, str] = {}
-        self._pending: dict[int, Future[float | None]] = {}
+        self._pending: dict[int, Future[list[float | None]]] = {}  # first ply of a run
         self._pool: ProcessPoolExecutor | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -44,12 +46,12 @@ class GameAnalysis(QObject):
             self._pool = ProcessPoolExecutor(
                 max(1, os.cpu_count() or 1), mp_context=multiprocessing.get_context("spawn"))
         for ply, state in enumerate(states):
-            if state.to_move is None:
-                self.rates[ply] = None
-            else:
+            if state.to_move is not None:
                 self.movers[ply] = state.to_move
-                self._pending[ply] = self._pool.submit(win_rate_to_move, state.copy(),
-                                                       self.iterations, ply)
+        for first in range(0, len(states), RUN):
+            run = [state.copy() for state in states[first:first + RUN]]
+            self._pending[first] = self._pool.submit(win_rates_along, run, self.iterations,
+                                                     first)
         self._timer.start()
         self.updated.emit()
 
@@ -70,10 +72,11 @@ class GameAnalysis(QObject):
             self._pool = None
 
     def _collect(self) -> None:
-        done = [ply for ply, future in self._pending.items() if future.done()]
-        for ply in done:
-            future = self._pending.pop(ply)
-            self.rates[ply] = None if future.cancelled() else future.result()
+        done = [first for first, future in self._pending.items() if future.done()]
+        for first in done:
+            future = self._pending.pop(first)
+            if not future.cancelled():
+                self.rates.update(enumerate(future.result(), first))
         if not self._pending:
             self._timer.stop()
         if done:
