@@ -3,7 +3,8 @@ asks the search about it (two players; plain move trees, no search)."""
 
 from __future__ import annotations
 
-from rules.ai.values import person_of_side, person_to_move
+from rules.ai.mcts import Node
+from rules.ai.values import final_values, person_of_side, person_to_move
 from rules.protocol import GameState
 
 
@@ -62,3 +63,30 @@ def defends(state: GameState, move: str) -> bool:
     if position.to_move is None:
         return True
     return not threatens(position)
+
+
+def proof_holds(node: Node, state: GameState) -> bool:
+    """Whether the search's proof that `node` (the position `state`) is won or lost for the
+    person to move holds, replayed on the rules: a won node by one move to a position won
+    for them (or a win on the spot), a lost one by every legal move to a position lost for
+    them."""
+    exact = node.exact
+    assert exact is not None
+    if state.to_move is None:
+        return exact == final_values(state, state.outcome())
+    me = person_to_move(state)
+    if exact[me] == 1.0:
+        for i, move in enumerate(node.moves):
+            child = node.children.get(i)
+            position = after(state, move)
+            if wins_for(position, me) and (child is None or child.exact is not None):
+                return True
+            if child is not None and child.exact is not None and child.exact[me] == 1.0:
+                return proof_holds(child, position)
+        return False
+    if sorted(node.moves) != sorted(state.legal_moves()):
+        return False  # a loss needs every move
+    return all(i in node.children and node.children[i].exact is not None
+               and node.children[i].exact[me] == 0.0
+               and proof_holds(node.children[i], after(state, move))
+               for i, move in enumerate(node.moves))
