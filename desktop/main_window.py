@@ -358,6 +358,7 @@ class MainWindow(QMainWindow):
         if dialog.exec() != SeatsDialog.DialogCode.Accepted:
             return False
         self.controller.set_seats(dialog.levels())
+        self.refresh()  # the panel names the computer's seats
         return True
 
     def _game_replaced(self) -> None:
@@ -475,6 +476,8 @@ class MainWindow(QMainWindow):
             self.summary.set_position(state, colours, legal, last, cells)
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
+        self.panel.computer_sides = {seat.side: seat.level for seat in self.controller.seats()
+                                     if seat.level}
         self.panel.show_session(session, facts, entry.move_note if entry is not None else None)
         self.panel.analysis_graph.set_current(session.viewed)
         self.banner.setText(session.result_text(outcome))

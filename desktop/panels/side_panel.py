@@ -48,6 +48,7 @@ class SidePanel(QWidget):
         super().__init__(parent)
         self._session: Session | None = None
         self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
+        self.computer_sides: dict[str, str] = {}  # side -> the level the computer plays it at
         self._header: list[str] = []  # the move table's column titles on show
         self._cells: list[tuple[str, str]] = []  # (move text, note) of each ply on show
         self._note_ply = 0
@@ -138,7 +139,9 @@ class SidePanel(QWidget):
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
-            name.setText(f"{side}  {session.name(side)}")
+            level = self.computer_sides.get(side)
+            name.setText(f"{side}  {session.name(side)}"
+                         + (f"  (computer, {level})" if level else ""))
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")

@@ -9,6 +9,7 @@ import time
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel
 
 from desktop.dialogs import GameChoice, NewGameDialog
 from desktop.main_window import MainWindow
@@ -347,6 +348,7 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
     choose_seats(qtbot, window, {"O": "medium"})
     assert controller.computers[1].name == "medium"
     assert "Seats: X (ann): person; O (bob): computer, medium." in said
+    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob  (computer, medium)"
     assert controller.computer.busy  # its turn: it starts at once
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
     assert turns(window) == 2
@@ -356,6 +358,7 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
     side = window.session.shown.to_move  # bob's side: X if he swapped
     choose_seats(qtbot, window, {side: ""}, by_click=True)
     assert controller.computers == {} and not controller.computer.busy
+    assert window.panel.findChild(QLabel, f"player_{side}").text() == f"{side}  bob"
     qtbot.wait(300)
     assert turns(window) == 3  # nothing played for the person
     assert window.play_move(a_move(window))
