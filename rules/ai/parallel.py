@@ -34,7 +34,9 @@ from rules.protocol import GameState
 _worker_stop: Event | None = None
 _worker_progress: Any = None
 _worker_tree: Search | None = None  # the tree a `keep_tree` search left in this worker
-PONDER_ITERATIONS = 200_000  # per worker: what a ponder may grow at most (memory)
+# Per worker, what a ponder grows at most: a tree takes some 75 MB per 20,000 iterations
+# (Druid square 10), and a person may think for minutes.
+PONDER_ITERATIONS = 40_000
 
 
 WORKER_NICENESS = 10  # searches yield the processor to the window (and anything else)
