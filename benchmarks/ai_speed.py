@@ -7,7 +7,12 @@ Compare the two wall-clock columns, measured back to back: on a machine shared w
 work they are both far below the CPU figure. The load average is printed with the table. Each position
 is the start of the game and the position after `--plies` random moves (seed 1).
 
+`--baseline REV` also times the search of git revision REV (its `rules/ai/mcts.py`, on
+today's games) on one core, right after today's on the same position, and prints both CPU
+figures and their ratio: how much a change to the search costs or saves under one load.
+
     .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
+                                            [--baseline REV]
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -45,9 +52,23 @@ def position(game: str, parameters: str, players: int, plies: int) -> GameState:
                 if s.to_move is not None and not Search(s, seed=1).forced)
 
 
-def one_core(state: GameState, seconds: float) -> tuple[float, float]:
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def search_of(revision: str) -> type[Search]:
+    """The `Search` class of `rules/ai/mcts.py` as it was at git `revision`."""
+    source = subprocess.run(["git", "show", f"{revision}:rules/ai/mcts.py"], cwd=ROOT,
+                            check=True, capture_output=True, text=True).stdout
+    module = types.ModuleType(f"mcts_{revision}")
+    sys.modules[module.__name__] = module  # dataclasses look their module up there
+    exec(compile(source, f"{revision}:rules/ai/mcts.py", "exec"), module.__dict__)
+    return module.Search  # type: ignore[no-any-return]
+
+
+def one_core(state: GameState, seconds: float,
+             search_class: type[Search] = Search) -> tuple[float, float]:
     """Iterations per CPU second and per wall-clock second."""
-    search = Search(state, seed=1)
+    search = search_class(state, seed=1)
     cpu, wall = time.process_time(), time.perf_counter()
     result = search.run(seconds=seconds)
     return (result.iterations / (time.process_time() - cpu),
@@ -65,13 +86,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--plies", type=int, default=10)
     parser.add_argument("--only", default="", help="one game's families (druid, drogo, ..)")
+    parser.add_argument("--baseline", help="a git revision whose search is timed too")
     args = parser.parse_args()
     known = {info.name for info in registry.available()}
     cores = os.cpu_count() or 1
+    baseline = None if args.baseline is None else search_of(args.baseline)
     print(f"iterations per second, {args.seconds:g} s searches; all cores = {cores} workers; "
           f"load average {os.getloadavg()[0]:.1f}")
+    extra = "" if baseline is None else f"{args.baseline + ' cpu':>16}{'today/then':>12}"
     print(f"{'game':<24}{'position':>10}{'cap':>6}{'1 core cpu':>12}{'1 core wall':>12}"
-          f"{'all wall':>10}")
+          f"{'all wall':>10}{extra}")
     with Thinker(cores) as thinker:
         thinker.think(position("quady", "-size=5", 2, 0), iterations=cores * 4)  # warm up
         for game, parameters, players in GAMES:
@@ -84,9 +108,13 @@ def main() -> None:
                 state = position(game, parameters, players, plies)
                 label = f"{game} {parameters} {players}p"
                 cpu, wall = one_core(state, args.seconds)
-                print(f"{label:<24}{'ply ' + str(state.ply):>10}{default_cap(state):>6}"
-                      f"{cpu:>12.0f}{wall:>12.0f}"
-                      f"{all_cores(thinker, state, args.seconds):>10.0f}", flush=True)
+                row = (f"{label:<24}{'ply ' + str(state.ply):>10}{default_cap(state):>6}"
+                       f"{cpu:>12.0f}{wall:>12.0f}"
+                       f"{all_cores(thinker, state, args.seconds):>10.0f}")
+                if baseline is not None:
+                    then, _ = one_core(state, args.seconds, baseline)
+                    row += f"{then:>16.0f}{cpu / then:>12.2f}"
+                print(row, flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 

@@ -1,5 +1,7 @@
 """"Analyse game" in the background: every position of the record searched in worker
-processes ("spawn", as for the computer's turns), results collected by a timer.
+processes ("spawn", as for the computer's turns), results collected by a timer. The
+positions go to the workers in runs of consecutive plies (rules.ai.analysis.RUN), each run
+searched in one tree kept from ply to ply, so the rates arrive a run at a time.
 
 `rates` maps a ply to the win rate of the side to move there, `movers` to that side, `best`
 to the move the search prefers there (for the review); `moves` are the moves of the line
@@ -14,7 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.analysis import ITERATIONS, searched_position
+from rules.ai.analysis import ITERATIONS, RUN, searched_along
 from rules.protocol import GameState, Outcome
 
 POLL_MS = 200
@@ -31,7 +33,8 @@ class GameAnalysis(QObject):
         self.best: dict[int, str | None] = {}
         self.moves: tuple[str, ...] = ()
         self.outcome: Outcome | None = None
-        self._pending: dict[int, Future[tuple[float | None, str | None]]] = {}
+        # by the first ply of a run: (win rate, preferred move) of each of its plies
+        self._pending: dict[int, Future[list[tuple[float | None, str | None]]]] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -50,12 +53,12 @@ class GameAnalysis(QObject):
             self._pool = ProcessPoolExecutor(
                 max(1, os.cpu_count() or 1), mp_context=multiprocessing.get_context("spawn"))
         for ply, state in enumerate(states):
-            if state.to_move is None:
-                self.rates[ply] = None
-            else:
+            if state.to_move is not None:
                 self.movers[ply] = state.to_move
-                self._pending[ply] = self._pool.submit(searched_position, state.copy(),
-                                                       self.iterations, ply)
+        for first in range(0, len(states), RUN):
+            run = [state.copy() for state in states[first:first + RUN]]
+            self._pending[first] = self._pool.submit(searched_along, run, self.iterations,
+                                                     first)
         self._timer.start()
         self.updated.emit()
 
@@ -79,13 +82,12 @@ class GameAnalysis(QObject):
             self._pool = None
 
     def _collect(self) -> None:
-        done = [ply for ply, future in self._pending.items() if future.done()]
-        for ply in done:
-            future = self._pending.pop(ply)
-            if future.cancelled():
-                self.rates[ply] = None
-            else:
-                self.rates[ply], self.best[ply] = future.result()
+        done = [first for first, future in self._pending.items() if future.done()]
+        for first in done:
+            future = self._pending.pop(first)
+            if not future.cancelled():
+                for ply, (rate, best) in enumerate(future.result(), first):
+                    self.rates[ply], self.best[ply] = rate, best
         if not self._pending:
             self._timer.stop()
         if done:

@@ -7,6 +7,10 @@ every change of position); `finished` hands the token back with the result, and 
 controller plays the move only if the token is still current, so a move never lands on a
 position the people have left. `cancel` drops a search; `move_now` ends it early with the
 best move found so far.
+
+The workers keep their trees between searches (`keep_tree`), so a turn grows the subtree of
+the moves played since the last search. `ponder` searches on the person's time, silently
+and without making the computer busy; the next `start` or `cancel` stops it, its tree kept.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class ComputerPlayer(QObject):
         self._workers = workers
         self._thinker: Thinker | None = None  # started by `prepare` or the first search
         self._job: Job | None = None
+        self._pondering: Job | None = None
         self._token = -1
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -38,6 +43,10 @@ class ComputerPlayer(QObject):
     @property
     def busy(self) -> bool:
         return self._job is not None
+
+    @property
+    def pondering(self) -> bool:
+        return self._pondering is not None and not self._pondering.done()
 
     @property
     def token(self) -> int:
@@ -55,9 +64,14 @@ class ComputerPlayer(QObject):
         """Search `state` (copied) at `level`; a search under way is dropped first."""
         self.cancel()
         self._job = self.prepare().start(state, level.iterations, level.seconds, seed,
-                                        level.least_iterations)
+                                        level.least_iterations, keep_tree=True)
         self._token = token
         self._timer.start()
+
+    def ponder(self, state: GameState, seed: int = 0) -> None:
+        """Think about `state` (a person's turn) until the next `start` or `cancel`."""
+        self.cancel()
+        self._pondering = self.prepare().ponder(state, seed)
 
     def move_now(self) -> None:
         """Finish the current search at once; `finished` follows with its best move."""
@@ -68,8 +82,9 @@ class ComputerPlayer(QObject):
     def cancel(self) -> None:
         """Drop the current search: nothing is reported."""
         job, self._job = self._job, None
+        pondering, self._pondering = self._pondering, None
         self._timer.stop()
-        if job is not None and self._thinker is not None:
+        if (job is not None or pondering is not None) and self._thinker is not None:
             self._thinker.stop()
 
     def close(self) -> None:

@@ -31,13 +31,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from rules import registry, variations
 from rules.ai.levels import Level, parse_level
 from rules.ai.mcts import SearchResult
-from rules.ai.values import person_to_move
+from rules.ai.levels import NAMED
+from rules.ai.values import person_of_seat, person_to_move
 from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
 from rules.review import Drop
 from desktop import autosave
 from desktop.analysis import GameAnalysis
 from desktop.computer import ComputerPlayer
-from desktop.session import GameChoice, Played, Session
+from desktop.session import GameChoice, Played, Seat, Session
 from desktop.suggestions import shown_suggestions
 
 
@@ -60,6 +61,7 @@ class GameController(QObject):
         self.computer.finished.connect(self._computer_finished)
         self._token = 0  # changes with every change of position
         self._suggesting = False  # whether the search under way is a suggestion
+        self.think_on_your_time = False  # whether the computer thinks on the person's turn
         self.thinking: SearchResult | None = None  # the standing of the search under way
         self.suggestion: SearchResult | None = None  # the last suggestion, for its position
         # "Analyse game": dropped with every change of the record or the game
@@ -311,13 +313,51 @@ class GameController(QObject):
 
     def move_now(self) -> None:
         """The computer plays at once its best move so far; if it is its turn and it is not
-        thinking (after undo or walking the moves), it starts."""
+        thinking (after undo or walking the moves), it starts; on a person's turn at the
+        end of the game it plays that one move for them (at the level of a computer seat,
+        else medium)."""
+        session = self.session
         if self.computer.busy and not self._suggesting:
             self.computer.move_now()
         elif self.computer_level() is not None:
             self._computer_turn()
+        elif session is not None and session.at_end and session.shown.to_move is not None:
+            level = next(iter(self.computers.values()), NAMED["medium"])
+            self._computer_turn(level)
         else:
-            self.message.emit("It is not the computer's turn.")
+            self.message.emit("There is no move to play here: the game is over, or this is "
+                              "an earlier position (go to the last move).")
+
+    def seats(self) -> list[Seat]:
+        """Who plays each side now, in turn order."""
+        session = self.session
+        if session is None:
+            return []
+        state = session.current
+        seats = []
+        for seat, side in enumerate(session.sides):
+            person = person_of_seat(state, seat)
+            level = self.computers.get(person)
+            seats.append(Seat(side, session.name(side), person, level.name if level else ""))
+        return seats
+
+    def set_seats(self, levels: dict[int, str]) -> None:
+        """Hand seats to the computer (a level by person) or back to people, mid-game; a
+        search for a seat a person now plays is dropped, and a computer whose turn it is
+        now starts."""
+        computers = {person: parse_level(text) for person, text in levels.items()}
+        if computers == self.computers:
+            return
+        self.computers = computers
+        if self.computer.busy and not self._suggesting and self.computer_level() is None:
+            self._position_left()  # its search was for a seat a person plays now
+        if computers:
+            self.computer.prepare()
+        named = [f"{seat.side} ({seat.name}): "
+                 + (f"computer, {seat.level}" if seat.level else "person")
+                 for seat in self.seats()]
+        self.message.emit("Seats: " + "; ".join(named) + ".")
+        self._computer_turn()
 
     def suggest(self) -> bool:
         """Searches the position on screen for the person to move; the status bar gets the
@@ -346,14 +386,26 @@ class GameController(QObject):
         self.message.emit(f"Analysing {session.ply} moves in the background...")
         return True
 
-    def _computer_turn(self) -> None:
-        level = self.computer_level()
+    def _computer_turn(self, level: Level | None = None) -> None:
+        """The computer starts on its turn (or at `level` on anyone's: move now), else may
+        think on the person's time."""
+        level = level or self.computer_level()
         session = self.session
+        if level is None and session is not None and self.think_on_your_time:
+            self._ponder()
         if level is None or session is None or self.computer.busy:
             return
         self._suggesting = False
         self.computer.start(session.shown, level, self._token, seed=session.ply)
         self.message.emit(f"{self._mover()} is thinking...")
+
+    def _ponder(self) -> None:
+        """On a person's turn at the end of a game with a computer seat, the computer
+        thinks about it (its tree kept for its own turn); any change of position stops it."""
+        session = self.session
+        if (session is not None and self.computers and session.at_end
+                and session.shown.to_move is not None and not self.computer.busy):
+            self.computer.ponder(session.shown, seed=session.ply)
 
     def _mover(self) -> str:
         session = self.session
@@ -388,6 +440,8 @@ class GameController(QObject):
             self.suggested.emit([(m.move, m.win_rate) for m in best])
             self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"
                               f": {moves}.")
+            if self.think_on_your_time:
+                self._ponder()
             return
         self._play(result.move)
 

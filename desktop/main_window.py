@@ -29,7 +29,7 @@ from rules.review import Drop
 from desktop import autosave, settings
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
-from desktop.dialogs import NewGameDialog
+from desktop.dialogs import NewGameDialog, SeatsDialog
 from desktop.event_banner import EventBanner
 from desktop.event_words import banner_sentences, move_notes
 from desktop.games import Desk, desk
@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
 
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
+        self.panel.seatsRequested.connect(self.seats_dialog)
         self.panel.noteEdited.connect(self._note_edited)
         self.panel.analysedPlySelected.connect(self.controller.show_analysed_ply)
         self.panel.lines.lineSelected.connect(self.controller.switch_line)
@@ -165,6 +166,13 @@ class MainWindow(QMainWindow):
                                             "Ctrl+Return",
                                             tip="The computer plays its best move so far "
                                                 "(or starts thinking, if it is its turn)")
+        self.seats_action = self._action("&Seats...", self.seats_dialog,
+                                         tip="Choose who plays each side from now on: a "
+                                             "person or the computer")
+        self.ponder_action = self._action("Computer thinks on your &time", self._ponder_toggled,
+                                          checkable=True,
+                                          tip="While you think, the computer thinks about "
+                                              "your move too, and stops when you move")
         self.analyse_action = self._action("&Analyse game", self.controller.analyse,
                                            "Ctrl+Shift+A",
                                            tip="The win rate of the side to move at every "
@@ -231,7 +239,8 @@ class MainWindow(QMainWindow):
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
                               self.mail_action])
         game_menu.addSeparator()
-        game_menu.addActions([self.move_now_action, self.suggest_action, self.analyse_action])
+        game_menu.addActions([self.seats_action, self.move_now_action, self.ponder_action,
+                              self.suggest_action, self.analyse_action])
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])
@@ -270,6 +279,12 @@ class MainWindow(QMainWindow):
                                                      self.width() >= MAP_MIN_WIDTH))
         self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
+        self.ponder_action.setChecked(settings.get_bool(self.settings, "computer/ponder", False))
+        self.controller.think_on_your_time = self.ponder_action.isChecked()
+
+    def _ponder_toggled(self) -> None:
+        self.controller.think_on_your_time = self.ponder_action.isChecked()
+        self.settings.setValue("computer/ponder", self.ponder_action.isChecked())
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -360,6 +375,17 @@ class MainWindow(QMainWindow):
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return False
         return self.start_game(dialog.choice())
+
+    def seats_dialog(self) -> bool:
+        """Game > Seats: a person or the computer at each seat, from now on."""
+        if self.session is None:
+            return False
+        dialog = SeatsDialog(self.controller.seats(), self)
+        if dialog.exec() != SeatsDialog.DialogCode.Accepted:
+            return False
+        self.controller.set_seats(dialog.levels())
+        self.refresh()  # the panel names the computer's seats
+        return True
 
     def _game_replaced(self) -> None:
         """A different game on the table starts clean: no text typed for the last one, no
@@ -487,6 +513,8 @@ class MainWindow(QMainWindow):
             self.summary.set_position(state, colours, legal, last, cells)
         entry = self.desk
         facts = entry.facts(state) if entry is not None and entry.facts is not None else []
+        self.panel.computer_sides = {seat.side: seat.level for seat in self.controller.seats()
+                                     if seat.level}
         self.panel.show_session(session, facts,
                                 move_notes(session, entry.move_note if entry is not None else None),
                                 entry.move_tip if entry is not None else None)

@@ -43,6 +43,17 @@ class GameChoice:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """Who plays a side now: its person (the seat they had at the start of the game, which a
+    swap does not change) and "" for a person or the computer's level (rules.ai.levels)."""
+
+    side: str
+    name: str
+    person: int
+    level: str
+
+
+@dataclass(frozen=True)
 class Played:
     """What one accepted move did: the move, who made it, who then passed automatically
     (side letters, in order) and the outcome afterwards."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
@@ -61,11 +61,13 @@ class SidePanel(QWidget):
     plySelected = Signal(int)        # the user asked to see the position after n moves
     analysedPlySelected = Signal(int)  # ... after n moves of the line analysed (the graph)
     noteEdited = Signal(int, str)    # the note on the position after n moves changed
+    seatsRequested = Signal()        # a click on the players: who plays them (Game > Seats)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session: Session | None = None
         self._player_sides: tuple[str, ...] = ()  # the sides the players' labels are for
+        self.computer_sides: dict[str, str] = {}  # side -> the level the computer plays it at
         self._header: list[str] = []  # the move table's column titles on show
         self._cells: list[Cell] = []  # each ply on show
         self._note_ply = 0
@@ -73,6 +75,9 @@ class SidePanel(QWidget):
         layout = QVBoxLayout(self)
 
         self.players_box = QGroupBox("Players")
+        self.players_box.setToolTip("Click to choose who plays each side: a person or the "
+                                    "computer (Game > Seats)")
+        self.players_box.installEventFilter(self)
         self.players_grid = QGridLayout(self.players_box)
         # per seat: colour swatch, side and name, turn, score
         self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
@@ -168,7 +173,9 @@ class SidePanel(QWidget):
             style = swatch_style(session.colours[seat])
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
-            name.setText(f"{session.side_name(side)}  {session.name(side)}")
+            level = self.computer_sides.get(side)
+            name.setText(f"{session.side_name(side)}  {session.name(side)}"
+                         + (f"  (computer, {level})" if level else ""))
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")
@@ -258,6 +265,13 @@ class SidePanel(QWidget):
             item.setSelected(True)
             self.table.setCurrentItem(item)
             self.table.scrollToItem(item)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A click anywhere on the players (their labels pass it on) asks for the seats."""
+        if (watched is self.players_box and event.type() == QEvent.Type.MouseButtonRelease
+                and self._session is not None):
+            self.seatsRequested.emit()
+        return super().eventFilter(watched, event)
 
     def _cell_clicked(self, row: int, column: int) -> None:
         if self._session is None:

@@ -17,6 +17,14 @@
   move is tried once; if one wins on the spot, it becomes the node's only move. At the root
   this plays a win in one; one level down it shows at once that a move of ours lets the
   opponent win in one, which is how the search blocks such a loss.
+- Proofs (two players only): a node whose only move wins, or a finished game with a winner,
+  has an exact value (`Node.exact`); it is passed up the tree as in MCTS-Solver (Winands,
+  Björnsson and Saito, 2008): a move to a node won by the person to move is proven, and a
+  node all of whose moves are proven lost is lost. A proven-lost move is never selected again.
+  With decisive moves down to depth 3 (`TWO_PLAYER_DECISIVE_DEPTH`) this proves a forced win
+  within three plies (a move after which every reply allows a winning move) and, one level
+  deeper, that a move of ours lets the opponent force one, which is how the search defends.
+  A search whose root is proven stops: more playouts would not change its move.
 - `swap` is a decision, not a place: its key recurs nowhere, so RAVE tells nothing of it and a
   single lost playout would leave it all but unexplored (in Druid Y 8 one seed in two tried it
   once in 700 iterations). A node where swap is legal spends at least `SWAP_SHARE` of its
@@ -39,6 +47,11 @@
   `playout_scores` (values.py).
 - With the same seed, position and number of iterations the search plays the same move: all
   randomness comes from one `random.Random(seed)` and nothing iterates over a set.
+- The tree is kept between moves (`advance`): the subtree of the moves played since becomes
+  the tree, its statistics and proofs kept. A node that now lies within `decisive_depth` of the
+  root but was expanded deeper had no look for a win in one; the root is looked at now, and
+  such nodes below it are dropped (their moves' statistics stay with their parents), to be
+  expanded again, with the look, on their next visit.
 """
 
 from __future__ import annotations
@@ -56,7 +69,9 @@ from rules.protocol import SWAP, GameState, MoveError
 EXPLORATION = 0.25  # UCT's constant for values in [0, 1]; RAVE does most of the exploring
 RAVE_EQUIVALENCE = 400  # visits at which a move's own results weigh a third of the total
 UNTRIED_VALUE = 1.0  # the value of a move nothing is known of yet: try it
-DECISIVE_DEPTH = 2
+DECISIVE_DEPTH = 2  # with three or four players: win in one, and a loss in one blocked
+TWO_PLAYER_DECISIVE_DEPTH = 4  # down to a win in three for either side (see Proofs)
+KILLERS = 8  # moves that won at a decisive check, tried first at the next ones
 SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
 OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
 MIN_CAP, MAX_CAP = 40, 160
@@ -68,12 +83,15 @@ class MoveStats:
     """A root move with its visits and its win rate for the person to move at the root (the
     mean of its playouts), and `estimate`: that mean blended with the move's RAVE mean, as
     the search weighs moves (`estimate` below; steadier with few visits, but drawn towards
-    one half where a position is won or lost, so the win rate is what is shown)."""
+    one half where a position is won or lost, so the win rate is what is shown). `proven`:
+    1.0 if the move is proven to win (its win rate is then 1), 0.0 if proven to lose (its win
+    rate 0), None if the search has not proven it either way."""
 
     move: str
     visits: int
     win_rate: float
     estimate: float
+    proven: float | None = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +113,8 @@ class Node:
     """A position of the tree, with statistics for each of its moves (parallel lists)."""
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
-                 "rave_wins", "children", "total", "swap", "holder_wins")
+                 "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
+                 "checked")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -113,6 +132,11 @@ class Node:
         # At a game's first move when swap follows: each move's results for the person who
         # holds the first colour at the end (see the module's docstring); else None.
         self.holder_wins: list[float] | None = None
+        # Two players only: the values per person under best play once proven, and the
+        # indices of the moves proven to lose for the person to move here.
+        self.exact: Values | None = None
+        self.lost: set[int] = set()
+        self.checked = len(moves) < 2  # whether a win in one was looked for (or none needed)
 
     @property
     def rave_weight(self) -> float:
@@ -141,21 +165,68 @@ class Search:
     """One tree, grown by `run` calls, for the position it was made with (copied)."""
 
     def __init__(self, state: GameState, seed: int = 0, exploration: float = EXPLORATION,
-                 playout_cap: int | None = None, decisive_depth: int = DECISIVE_DEPTH) -> None:
+                 playout_cap: int | None = None, decisive_depth: int | None = None) -> None:
+        """`decisive_depth`: the depth down to which expanded nodes look for a win in one
+        (default: TWO_PLAYER_DECISIVE_DEPTH with two players, else DECISIVE_DEPTH)."""
         if state.to_move is None:
             raise MoveError("", "the game is over: there is no move to search for")
         self._root_state = state.copy()
         self._rng = random.Random(seed)
         self._c = exploration
         self._cap = default_cap(state) if playout_cap is None else playout_cap
-        self._decisive_depth = decisive_depth
         self._players = len(state.turn_order)
+        self._proving = self._players == 2
+        if decisive_depth is None:
+            decisive_depth = TWO_PLAYER_DECISIVE_DEPTH if self._proving else DECISIVE_DEPTH
+        self._decisive_depth = decisive_depth
+        self._killers: list[str] = []  # keys of moves that won at decisive checks, latest first
         self.person = person_to_move(state)
         self.iterations = 0
         self.wins_at_once = False  # whether the root's only move is a win in one
         self.root = self._expand(self._root_state, 0)
         if len(self.root.moves) > 1 and swap_follows(self._root_state, self.root.moves[0]):
             self.root.holder_wins = [0.0] * len(self.root.moves)
+
+    def advance(self, state: GameState) -> bool:
+        """Make `state` the root, keeping the subtree of the moves played since the current
+        root, if `state` follows from it and the tree holds those moves; False (and the tree
+        unchanged) otherwise."""
+        root_moves = moves_played(self._root_state)
+        moves = moves_played(state)
+        if (state.to_move is None or state.game != self._root_state.game
+                or state.options != self._root_state.options
+                or state.turn_order != self._root_state.turn_order
+                or moves[:len(root_moves)] != root_moves):
+            return False
+        node = self.root
+        for move in moves[len(root_moves):]:
+            i = node.moves.index(move) if move in node.moves else -1
+            child = node.children.get(i)
+            if child is None:
+                return False
+            node = child
+        self._root_state = state.copy()
+        self.person = person_to_move(state)
+        if not node.checked:
+            fresh = self._expand(self._root_state, 0)
+            node = fresh if fresh.exact is not None or len(fresh.moves) < 2 else node
+            node.checked = True
+        self.root = node
+        self.iterations = node.total
+        self.wins_at_once = node.exact is not None and node.exact[self.person] == 1.0
+        self._drop_unchecked(node, 0)
+        return True
+
+    def _drop_unchecked(self, node: Node, depth: int) -> None:
+        """Drop the children within decisive depth that were expanded without the look for a
+        win in one (see the module's docstring)."""
+        if depth + 1 >= self._decisive_depth:
+            return
+        for i, child in list(node.children.items()):
+            if child.checked:
+                self._drop_unchecked(child, depth + 1)
+            else:
+                del node.children[i]
 
     @property
     def forced(self) -> bool:
@@ -179,7 +250,7 @@ class Search:
         deadline = None if seconds is None else start + seconds
         next_report = start + report_every
         done = 0
-        while iterations is None or done < iterations:
+        while (iterations is None or done < iterations) and self.root.exact is None:
             self._iterate()
             done += 1
             if done % CHECK_EVERY == 0:
@@ -196,15 +267,29 @@ class Search:
     def result(self) -> SearchResult:
         root = self.root
         wins = root.own_wins()
-        stats = ranked([MoveStats(root.moves[i], root.visits[i], wins[i] / root.visits[i],
-                                  estimate(root, i, wins))
-                        for i in range(len(root.moves)) if root.visits[i]])
-        if not stats:  # a forced move, or nothing searched yet
+        stats = []
+        for i in range(len(root.moves)):
+            if not root.visits[i]:
+                continue
+            proven = self._proven(root, i)
+            rate = wins[i] / root.visits[i] if proven is None else proven
+            stats.append(MoveStats(root.moves[i], root.visits[i], rate, estimate(root, i, wins),
+                                   proven))
+        order = ranked(stats)
+        if not order:  # a forced move, or nothing searched yet
             move = root.moves[0] if root.moves else ""
-            rate = 1.0 if self.wins_at_once else None
-            return SearchResult(move, rate, self.iterations, (), self.person)
-        return SearchResult(stats[0].move, stats[0].win_rate, self.iterations, stats,
+            return SearchResult(move, 1.0 if self.wins_at_once else None, self.iterations, (),
+                                self.person)
+        return SearchResult(order[0].move, order[0].win_rate, self.iterations, order,
                             self.person)
+
+    @staticmethod
+    def _proven(node: Node, i: int) -> float | None:
+        """Move `i` of `node` proven to win (1.0) or lose (0.0) for the person to move there."""
+        child = node.children.get(i)
+        if child is None or child.exact is None:
+            return None
+        return child.exact[node.person]
 
     # ---- one iteration ---------------------------------------------------------------
 
@@ -213,6 +298,7 @@ class Search:
         node = self.root
         path: list[tuple[Node, int]] = []
         trail: list[tuple[int, str]] = []  # (person, move key) of every move played
+        child: Node | None = None
         while node.moves:
             i = self._select(node)
             path.append((node, i))
@@ -221,12 +307,17 @@ class Search:
             child = node.children.get(i)
             if child is None:
                 if node.visits[i]:  # the second visit: list the moves here
-                    node.children[i] = self._expand(state, len(path))
+                    child = node.children[i] = self._expand(state, len(path))
                 break
             node = child
-        values = self._playout(state, trail)
+        if child is not None and child.exact is not None:
+            values = child.exact  # a proven position needs no playout
+        else:
+            values = self._playout(state, trail)
         self.iterations += 1
         self._back_up(path, trail, values)
+        if child is not None and child.exact is not None:
+            self._prove(path)
 
     def _select(self, node: Node) -> int:
         """The move to follow: its own mean blended with its RAVE mean (the RAVE weight
@@ -238,8 +329,11 @@ class Search:
         visits, wins, rave_visits, rave_wins = (node.visits, node.own_wins(), node.rave_visits,
                                                 node.rave_wins)
         weight = node.rave_weight
+        lost = node.lost
         best, best_score = 0, -1.0
         for i in range(len(visits)):
+            if i in lost:
+                continue
             seen = rave_visits[i]
             n = visits[i]
             rave = rave_wins[i] / seen if seen and weight else UNTRIED_VALUE
@@ -274,28 +368,69 @@ class Search:
                         rave_visits[j] += 1
                         rave_wins[j] += value
 
+    def _prove(self, path: list[tuple[Node, int]]) -> None:
+        """Pass a newly proven value up `path` as far as it decides the nodes above."""
+        for node, i in reversed(path):
+            child = node.children[i]
+            exact = child.exact
+            if exact is None:
+                return
+            if exact[node.person] == 1.0:
+                node.exact = exact
+            elif exact[node.person] == 0.0:
+                node.lost.add(i)
+                if len(node.lost) < len(node.moves):
+                    return
+                node.exact = exact
+            else:
+                return
+
     def _expand(self, state: GameState, depth: int) -> Node:
         if state.to_move is None:
-            return Node(-1, [], [])
+            node = Node(-1, [], [])
+            outcome = state.outcome()
+            if self._proving and outcome.status == "win":
+                node.exact = final_values(state, outcome)
+            return node
         person = person_to_move(state)
         moves = state.legal_moves()
-        if depth < self._decisive_depth and len(moves) > 1:
+        winner = None
+        checked = depth < self._decisive_depth
+        if checked and len(moves) > 1:
             winner = self._winning_move(state, moves, person)
             if winner is not None:
                 self.wins_at_once = self.wins_at_once or depth == 0
                 moves = [winner]
         self._rng.shuffle(moves)
-        return Node(person, moves, [state.move_key(move) for move in moves])
+        node = Node(person, moves, [state.move_key(move) for move in moves])
+        node.checked = node.checked or checked
+        if winner is not None and self._proving:
+            values = [0.0] * self._players
+            values[person] = 1.0
+            node.exact = tuple(values)
+        return node
 
-    @staticmethod
-    def _winning_move(state: GameState, moves: list[str], person: int) -> str | None:
-        """A move that wins at once for `person`, the person to move, if there is one."""
-        for move in moves:
+    def _winning_move(self, state: GameState, moves: list[str], person: int) -> str | None:
+        """A move that wins at once for `person`, the person to move, if there is one. The
+        moves that won at earlier checks are tried first: a threat usually survives a
+        reply elsewhere."""
+        killers = self._killers
+        if killers:
+            keyed = {state.move_key(move): move for move in moves}
+            first = [keyed[key] for key in killers if key in keyed]
+        else:
+            first = []
+        for move in first + moves:
             trial = state.copy()
             trial.play(move)
             outcome = trial.outcome()
             if (outcome.status == "win" and outcome.winner is not None
                     and person_of_side(trial, outcome.winner) == person):
+                key = state.move_key(move)
+                if key in killers:
+                    killers.remove(key)
+                killers.insert(0, key)
+                del killers[KILLERS:]
                 return move
         return None
 
@@ -313,6 +448,15 @@ class Search:
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
+
+
+def moves_played(state: GameState) -> list[str]:
+    """The moves of the game so far as the tree holds them: with swap, which the record
+    keeps as a flag, after the first."""
+    moves = list(state.moves)
+    if state.swapped:
+        moves.insert(1, SWAP)
+    return moves
 
 
 def swap_follows(state: GameState, move: str) -> bool:
@@ -337,17 +481,24 @@ def estimate(node: Node, i: int, wins: list[float] | None = None) -> float:
 
 
 def ranked(stats: list[MoveStats]) -> tuple[MoveStats, ...]:
-    """Root moves best first: by visits, except that swap (whose visits are partly forced)
-    comes first only if its estimate beats that of the most visited other move (whose own
-    mean rests on a few dozen playouts at a low level, swap's on a quarter of them)."""
-    order = sorted(stats, key=lambda m: (-m.visits, -m.win_rate))  # stable: ties keep order
-    swap = next((m for m in order if m.move == SWAP), None)
+    """Root moves best first: proven wins, then by visits, proven losses last; except that
+    swap (whose visits are partly forced) comes first only if its estimate beats that of
+    the most visited other move (whose own mean rests on a few dozen playouts at a low
+    level, swap's on a quarter of them)."""
+    order = sorted(stats, key=lambda m: (_proof_order(m), -m.visits, -m.win_rate))  # stable
+    if order and order[0].proven == 1.0:
+        return tuple(order)
+    swap = next((m for m in order if m.move == SWAP and m.proven is None), None)
     if swap is None:
         return tuple(order)
     others = [m for m in order if m is not swap]
     if others and swap.estimate <= others[0].estimate:
         return (others[0], swap, *others[1:])
     return (swap, *others)
+
+
+def _proof_order(stats: MoveStats) -> int:
+    return {1.0: 0, None: 1, 0.0: 2}[stats.proven]
 
 
 def search(state: GameState, iterations: int | None = None, seconds: float | None = None,

@@ -8,6 +8,13 @@ can deadlock. The pool lives as long as the `Thinker`, so a game pays the start-
 
 With a fixed number of iterations, a seed and a fixed number of workers the merged choice is
 reproducible: the iterations are split evenly and worker k searches with seed `seed * 1000 + k`.
+
+`keep_tree` (the window's computer): each worker keeps its tree after a search, and the next
+search that follows from that position grows the subtree of the moves played since
+(`Search.advance`) instead of a new tree. Which worker takes which task is the pool's
+choice, so a search that kept a tree is not reproducible from its seed; searches without
+`keep_tree` are, and they drop any kept tree. `ponder` searches the position until told to
+stop (the person's time), keeping the tree for the computer's next turn.
 """
 
 from __future__ import annotations
@@ -26,6 +33,10 @@ from rules.protocol import GameState
 # Set in each worker by _start_worker: the pool's stop flag and progress queue.
 _worker_stop: Event | None = None
 _worker_progress: Any = None
+_worker_tree: Search | None = None  # the tree a `keep_tree` search left in this worker
+# Per worker, what a ponder grows at most: a tree takes some 75 MB per 20,000 iterations
+# (Druid square 10), and a person may think for minutes.
+PONDER_ITERATIONS = 40_000
 
 
 WORKER_NICENESS = 10  # searches yield the processor to the window (and anything else)
@@ -46,14 +57,19 @@ def _ready() -> int:
 
 
 def _search_in_worker(job: int, index: int, state: GameState, iterations: int | None,
-                      seconds: float | None, seed: int, least_iterations: int) -> SearchResult:
+                      seconds: float | None, seed: int, least_iterations: int,
+                      keep_tree: bool = False) -> SearchResult:
+    global _worker_tree
     stop = _worker_stop
 
     def report(result: SearchResult) -> None:
         if _worker_progress is not None:
             _worker_progress.put((job, index, result))
 
-    search = Search(state, seed)
+    search = _worker_tree
+    if not keep_tree or search is None or not search.advance(state):
+        search = Search(state, seed)
+    _worker_tree = search if keep_tree else None
     result = search.run(iterations, seconds, None if stop is None else stop.is_set, report,
                         least_iterations=least_iterations)
     report(result)
@@ -62,17 +78,22 @@ def _search_in_worker(job: int, index: int, state: GameState, iterations: int | 
 
 def merge(results: list[SearchResult]) -> SearchResult:
     """The root statistics of several searches of one position added up (means weighted by
-    visits)."""
+    visits); a move one search proved is proven (a proof is exact, so none contradicts it),
+    and its win rate is the proof's."""
     visits: dict[str, int] = {}
     value: dict[str, float] = {}
     estimated: dict[str, float] = {}
+    proven: dict[str, float] = {}
     for result in results:
         for stats in result.moves:
             visits[stats.move] = visits.get(stats.move, 0) + stats.visits
             value[stats.move] = value.get(stats.move, 0.0) + stats.win_rate * stats.visits
             estimated[stats.move] = (estimated.get(stats.move, 0.0)
                                      + stats.estimate * stats.visits)
-    moves = ranked([MoveStats(m, visits[m], value[m] / visits[m], estimated[m] / visits[m])
+            if stats.proven is not None:
+                proven[stats.move] = stats.proven
+    moves = ranked([MoveStats(m, visits[m], proven.get(m, value[m] / visits[m]),
+                              estimated[m] / visits[m], proven.get(m))
                     for m in sorted(visits) if visits[m]])
     iterations = sum(r.iterations for r in results)
     if not moves:
@@ -134,9 +155,11 @@ class Thinker:
             self._pool.submit(_ready)
 
     def start(self, state: GameState, iterations: int | None = None,
-              seconds: float | None = None, seed: int = 0, least_iterations: int = 0) -> Job:
+              seconds: float | None = None, seed: int = 0, least_iterations: int = 0,
+              keep_tree: bool = False) -> Job:
         """Start searching `state` (copied); a job still running is stopped first. Each
-        worker searches at least `least_iterations` before its clock may stop it."""
+        worker searches at least `least_iterations` before its clock may stop it, and with
+        `keep_tree` grows the tree it kept where the position follows from it."""
         if iterations is None and seconds is None:
             raise ValueError("a search needs a limit: iterations or seconds")
         self.stop()
@@ -149,11 +172,16 @@ class Thinker:
             shares = _split(iterations, self.workers)
             futures = [self._pool.submit(_search_in_worker, self._jobs, k, state.copy(),
                                          shares[k], seconds, seed * 1000 + k,
-                                         least_iterations)
+                                         least_iterations, keep_tree)
                        for k in range(self.workers) if shares[k] != 0]
             job = Job(self._jobs, futures, None, {}, self._progress)
         self._current = job
         return job
+
+    def ponder(self, state: GameState, seed: int = 0) -> Job:
+        """Search `state` on the person's time, keeping the trees, until `stop` (or
+        PONDER_ITERATIONS in each worker)."""
+        return self.start(state, PONDER_ITERATIONS * self.workers, None, seed, keep_tree=True)
 
     def stop(self) -> None:
         """Tell the workers to finish now; the current job's result is what they have."""

@@ -9,6 +9,7 @@ import time
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel
 
 from desktop.dialogs import NewGameDialog
 from desktop.session import GameChoice
@@ -90,6 +91,31 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
     assert not window.controller.computer.busy  # it waits to be told after a walk
     window.move_now_action.trigger()  # ... and starts when told
     assert window.controller.computer.busy
+
+
+def a_move(window: MainWindow) -> str:
+    """A legal stone for the person to move (not swap)."""
+    return next(m for m in window.session.shown.legal_moves() if m != "swap")
+
+
+def test_thinking_on_the_persons_time_is_off_until_chosen_and_stops_when_they_move(
+        qtbot, window) -> None:
+    controller = window.controller
+    assert not window.ponder_action.isChecked() and not controller.think_on_your_time
+    start(window, ["", "60"])
+    assert window.play_move("c3")
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    assert not controller.computer.pondering
+    window.ponder_action.trigger()
+    assert controller.think_on_your_time
+    assert window.settings.value("computer/ponder") in (True, "true")
+    assert window.play_move(a_move(window))
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    qtbot.waitUntil(lambda: controller.computer.pondering, timeout=5000)
+    assert not controller.computer.busy  # the person may move at any time
+    assert window.play_move(a_move(window))
+    assert not controller.computer.pondering and controller.computer.busy
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
 
 
 def test_the_window_stays_responsive_while_it_thinks(qtbot, window) -> None:
@@ -299,3 +325,74 @@ def test_the_graph_keeps_the_first_sides_view_with_two_players_and_the_movers_wi
     # three players: no side's chances at every ply, so the side to move's rate as it is
     plies, values, side = curve_points(rates, {0: "X", 1: "O", 2: "Y"}, ("X", "O", "Y"))
     assert plies == [0, 1, 2] and values == [0.6, 0.7, 0.2] and side is None
+
+
+def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bool = False
+                 ) -> None:
+    """Open Game > Seats (or click the players in the side panel), choose `levels` by side
+    ("" for a person) in the real dialog and press OK."""
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from desktop.dialogs import SeatsDialog
+
+    chosen = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SeatsDialog)
+        for side, level in levels.items():
+            dialog.set_level(side, level)
+        chosen.append(dialog.levels())
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, answer)
+    if by_click:
+        qtbot.mouseClick(window.panel.players_box, Qt.MouseButton.LeftButton)
+    else:
+        window.seats_action.trigger()
+    assert chosen, "the seats dialog did not open"
+
+
+def turns(window: MainWindow) -> int:
+    """Moves made so far, a swap counted (the record keeps it as a flag)."""
+    return window.session.ply + int(window.session.record.swapped)
+
+
+def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window) -> None:
+    start(window, [])  # two people
+    controller = window.controller
+    said: list[str] = []
+    controller.message.connect(said.append)
+    assert window.play_move("c3")
+    assert window.session.shown.to_move == "O" and not controller.computer.busy
+    choose_seats(qtbot, window, {"O": "medium"})
+    assert controller.computers[1].name == "medium"
+    assert "Seats: X (ann): person; O (bob): computer, medium." in said
+    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob  (computer, medium)"
+    assert controller.computer.busy  # its turn: it starts at once
+    qtbot.waitUntil(lambda: answered(window), timeout=30000)
+    assert turns(window) == 2
+    # Taken back while it thinks: its search is dropped and the person moves.
+    assert window.play_move(a_move(window))
+    assert controller.computer.busy
+    side = window.session.shown.to_move  # bob's side: X if he swapped
+    choose_seats(qtbot, window, {side: ""}, by_click=True)
+    assert controller.computers == {} and not controller.computer.busy
+    assert window.panel.findChild(QLabel, f"player_{side}").text() == f"{side}  bob"
+    qtbot.wait(300)
+    assert turns(window) == 3  # nothing played for the person
+    assert window.play_move(a_move(window))
+    assert turns(window) == 4
+
+
+def test_move_now_on_a_persons_turn_plays_that_one_move(qtbot, window) -> None:
+    start(window, [])
+    assert window.play_move("c3")
+    window.move_now_action.trigger()
+    assert window.controller.computer.busy
+    qtbot.waitUntil(lambda: not window.controller.computer.busy, timeout=30000)
+    assert turns(window) == 2  # O's move (or swap), played by the computer
+    assert window.controller.computers == {}  # the seat is still a person's
+    qtbot.wait(300)
+    assert turns(window) == 2 and not window.controller.computer.busy
+    assert window.play_move(a_move(window))
