@@ -3,8 +3,8 @@ a Druid game with variations and notes, and the review after "Analyse game". Cal
 `docs/screenshots.py --study`, which sets up the application; the window's settings and
 autosave go to a temporary folder, never the user's.
 
-The analysis is the window's own (400 iterations a position, seeded by the ply), so the
-review is the same on every run of the same engine."""
+The analysis is the window's own (seeded by the first ply of each run), so the review is
+the same on every run of the same engine."""
 
 from __future__ import annotations
 
@@ -15,30 +15,34 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-# c3 f6 d4 e5 c5 f4 d6 e3 was played; d5 instead of d4 (variation 1, noted, with a
-# sub-variation e6), and f5 c6 instead of c5 f4 (variation 2)
+# c1 a6 c2 b6 c3 f1 c4 a5 c5 f2 c6 was played on a 6x6 board: H let V's column through with
+# a5 (c6 was the block). Variation 1 blocks with c4 at once (noted; sub-variation 3 goes on
+# with b4), variation 2 blocks with c6 a move later.
 STUDY = """(game druid)
 (version 1)
 (players alice bob)
 (moves
+c1
+a6
+c2
+b6
 c3
-f6
-d4
-e5
+f1
+c4
+a5
 c5
-f4
-d6
-e3
+f2
+c6
 )
-(parameters -size=8)
+(parameters -size=6)
 (notes
-3 d4 makes a diagonal with c3
+5 three stones up the c column: H must block soon
 )
 (variations
-0 2 d5 e4 c4
-note 3 d5 instead: straighter, and the e-file stays open
-0 4 f5 c6
-1 4 e6
+0 5 c4 d3
+note 6 c4 blocks the column at once
+0 7 c6 c5
+1 7 b4
 )
 """
 SIZE = (1400, 900)
@@ -73,7 +77,7 @@ def render_study(app: QApplication, images: Path) -> list[Path]:
     if not window.open_file(record):
         raise SystemExit(f"could not open {record}")
     window.controller.switch_line(1)
-    window.controller.show_ply(3)  # d5, with its note
+    window.controller.show_ply(6)  # c4, with its note
     settle(app)
     paths = [images / "study-variations.png"]
     grab(window, paths[0])
