@@ -346,8 +346,8 @@ def test_the_study_pictures_game_opens_with_its_variations() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     session = Session.from_record(records.parse(module.STUDY))  # every line replays
-    assert session.record.moves == ["c3", "f6", "d4", "e5", "c5", "f4", "d6", "e3"]
-    assert session.switch(1, 3) == 3 and session.note(3).startswith("d5 instead")
+    assert session.record.moves == "c1 a6 c2 b6 c3 f1 c4 a5 c5 f2 c6".split()
+    assert session.switch(1, 6) == 6 and session.note(6).startswith("c4 blocks")
     for name in ("study-variations.png", "study-review.png"):
         assert (script.parent / "images" / name).is_file()
 
