@@ -2,15 +2,18 @@
 # changes to the code need no reinstall). pip runs only when the venv is new or what decides
 # the install changed (pyproject.toml, setup.py, this script): a second launch goes straight
 # to the program.
-# As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need
-# (the list measured in shared/QT-NOTES.md), Xvfb for the headless tests, and binutils and
-# shared-mime-info for the standalone build and its install test.
+# As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need,
+# Xvfb for the headless tests, and what packaging/build.sh and the packaging tests use:
+# binutils (objdump), debootstrap and curl (the Debian roots and the CPython source),
+# shared-mime-info, xdg-utils and libfile-mimeinfo-perl (the records' MIME type, as
+# `xdg-mime` reads it), appstream and desktop-file-utils (validating the metadata).
 set -euo pipefail
 
 APT_PACKAGES=(python3-venv xvfb xauth libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 libxcb-xinerama0 libxcb-xkb1
-  binutils shared-mime-info)  # objdump for PyInstaller; the MIME database for install.sh
+  binutils debootstrap curl shared-mime-info xdg-utils libfile-mimeinfo-perl appstream
+  desktop-file-utils)
 
 install_system_packages() {
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
