@@ -9,11 +9,12 @@ are.
 from __future__ import annotations
 
 from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Qt is imported only where the icon is made: the command line needs none
+    from importlib.abc import Traversable  # 3.10 has it here (3.11 also in resources.abc)
+
     from PySide6.QtGui import QIcon
 
 ICON_SVG = "megalith.svg"

@@ -13,7 +13,11 @@ APT_PACKAGES=(python3-venv xvfb xauth libegl1 libgl1 libglib2.0-0 libfontconfig1
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 libxcb-xinerama0 libxcb-xkb1
   binutils debootstrap curl shared-mime-info xdg-utils libfile-mimeinfo-perl appstream
-  desktop-file-utils)
+  desktop-file-utils fontconfig fonts-dejavu-core libglx-mesa0 libgl1-mesa-dri)
+# and what the standalone program takes from the system (its install.sh checks them)
+mapfile -t APT_PACKAGES < <({ printf '%s\n' "${APT_PACKAGES[@]}"
+  awk '!/^#/ && NF == 2 {print $2}' "$(dirname "${BASH_SOURCE[0]}")/host_requirements.txt"
+} | sort -u)
 
 install_system_packages() {
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
