@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from rules import registry
+
+if TYPE_CHECKING:  # 3.10 has it here (3.11 also in importlib.resources.abc)
+    from importlib.abc import Traversable
 
 GUIDE = "guide"
 GUIDE_TITLE = "Playing Megalith"

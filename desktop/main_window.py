@@ -27,6 +27,7 @@ from rules.record import RecordError
 from rules.review import Drop
 
 from desktop import autosave, settings
+from desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
 from desktop.board_image import caption_lines, with_caption
 from desktop.controller import GameController
 from desktop.dialogs import NewGameDialog, SeatsDialog
@@ -41,7 +42,6 @@ from desktop.version import version
 from desktop.views.base import BoardView, PositionView
 from desktop.walk_keys import WalkKeys
 
-RECORD_FILTER = "Game records (*.txt *.pbm *.rec);;All files (*)"
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
 MAP_MIN_WIDTH = 1200  # a window this wide shows the map beside the board by default
 
@@ -617,7 +617,7 @@ class MainWindow(QMainWindow):
                 return False
             asked = True
             path, _ = QFileDialog.getOpenFileName(self, "Open a game record", self._last_dir(),
-                                                  RECORD_FILTER)
+                                                  OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
@@ -650,9 +650,9 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return False
         if path is None:
-            default = str(Path(self._last_dir()) / f"{self.session.game}.txt")
+            default = str(Path(self._last_dir()) / f"{self.session.game}{RECORD_SUFFIX}")
             chosen, _ = QFileDialog.getSaveFileName(self, "Save the game", default,
-                                                    RECORD_FILTER)
+                                                    SAVE_FILTER)
             if not chosen:
                 return False
             path = chosen

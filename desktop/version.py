@@ -3,7 +3,7 @@ takes from pyproject.toml. A checkout that was never installed reads pyproject.t
 
 from __future__ import annotations
 
-import tomllib
+import re
 from importlib import metadata
 from pathlib import Path
 
@@ -16,8 +16,8 @@ def version() -> str:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         pass
-    try:
-        with PYPROJECT.open("rb") as file:
-            return str(tomllib.load(file)["project"]["version"])
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
+    try:  # its `version = "..."` line (no tomllib: Python 3.10 has none)
+        found = re.search(r'^version = "([^"]+)"$', PYPROJECT.read_text(), re.MULTILINE)
+    except OSError:
         return "unknown"
+    return found.group(1) if found else "unknown"

@@ -3,14 +3,22 @@
 # the install changed (pyproject.toml, setup.py, this script): a second launch goes straight
 # to the program.
 # As root on Debian it first installs the system libraries Qt's X11 platform and OpenGL need
-# (the list in docs/desktop.md, "Qt and OpenGL"), Xvfb for the headless tests, and binutils and
-# shared-mime-info for the standalone build and its install test.
+# (the list in docs/desktop.md, "Qt and OpenGL"), Xvfb for the headless tests, and what
+# packaging/build.sh and the packaging tests use: binutils (objdump), debootstrap and curl
+# (the Debian roots and the CPython source), shared-mime-info, xdg-utils and
+# libfile-mimeinfo-perl (the records' MIME type, as `xdg-mime` reads it), appstream and
+# desktop-file-utils (validating the metadata).
 set -euo pipefail
 
 APT_PACKAGES=(python3-venv xvfb xauth libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 libxcb-xinerama0 libxcb-xkb1
-  binutils shared-mime-info)  # objdump for PyInstaller; the MIME database for install.sh
+  binutils debootstrap curl shared-mime-info xdg-utils libfile-mimeinfo-perl appstream
+  desktop-file-utils fontconfig fonts-dejavu-core libglx-mesa0 libgl1-mesa-dri)
+# and what the standalone program takes from the system (its install.sh checks them)
+mapfile -t APT_PACKAGES < <({ printf '%s\n' "${APT_PACKAGES[@]}"
+  awk '!/^#/ && NF == 2 {print $2}' "$(dirname "${BASH_SOURCE[0]}")/host_requirements.txt"
+} | sort -u)
 
 install_system_packages() {
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then

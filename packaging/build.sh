@@ -1,51 +1,79 @@
 #!/usr/bin/env bash
-# Builds the standalone Megalith for Linux: a PyInstaller one-folder program carrying every
-# asset and help page, and the archive megalith-<version>-linux-<machine>.tar.gz that holds
-# it with install.sh and uninstall.sh (the version is pyproject.toml's).
+# Builds every Megalith artifact into OUTDIR (default dist/), with SHA256SUMS beside them:
 #
-#   packaging/build.sh [OUTDIR]      # default: dist/
+#   megalith-<version>-py3-none-any.whl, megalith-<version>.tar.gz   pip / pipx
+#   megalith-<version>-linux-<machine>.tar.gz   the standalone program, install.sh inside
+#   megalith_<version>-1_<arch>.deb             the same program for apt (packaging/build_deb.sh)
 #
-# OUTDIR receives megalith/ (the program: OUTDIR/megalith/megalith) and the archive. The
-# build venv and PyInstaller's work files stay in build/standalone/ for the next build.
-# Needs Python 3.11+, PyPI, and binutils (packaging/bootstrap.sh installs it as root).
+#   packaging/build.sh [OUTDIR]
+#
+# The standalone program is frozen by PyInstaller with a CPython built on Debian 11
+# (packaging/build_python.sh, needs root; or PYTHON=/path/to/python3 built on glibc 2.34 or
+# older). The libraries of the host's graphics stack and C/C++ runtime, and any this machine
+# supplied, are left out (packaging/prune_host_libraries.py); packaging/elf_audit.py then
+# refuses a program that asks for a glibc newer than 2.34. OUTDIR also receives megalith/,
+# the program itself. The build venv and PyInstaller's work files stay in build/standalone/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$(realpath -m "${1:-dist}")
 work=$root/build/standalone
-python=${PYTHON:-python3}
+max_glibc=2.34
 
-version=$("$python" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' pyproject.toml | head -1)
 name=megalith-$version
 archive=$out/$name-linux-$(uname -m).tar.gz
-
-echo "Building Megalith $version in $out"
-mkdir -p "$work" "$out"
-if [ ! -x "$work/venv/bin/python" ]; then
-  "$python" -m venv "$work/venv"
+if [ -z "${PYTHON:-}" ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "build.sh: set PYTHON to a CPython 3.10+ built on glibc $max_glibc or older, or run" \
+      "as root to build one (packaging/build_python.sh)" >&2
+    exit 1
+  fi
+  PYTHON=$(packaging/build_python.sh)/bin/python3
 fi
-# Megalith as pip installs it (a wheel, not editable), so the program is frozen from exactly
-# what users of the package get, with PyInstaller (the `standalone` extra).
-"$work/venv/bin/python" -m pip install -q --disable-pip-version-check ".[standalone]"
-"$work/venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps \
-  --force-reinstall .
+
+echo "Building Megalith $version in $out with $PYTHON"
+mkdir -p "$work" "$out"
+rm -f "$out"/megalith-*.whl "$out"/megalith-*.tar.gz "$out"/megalith_*.deb "$out/SHA256SUMS"
+# the wheel and the sdist, as pip and pipx install them
+rm -rf "$work/venv"
+"$PYTHON" -m venv "$work/venv"
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check build
+"$work/venv/bin/python" -m build -q --outdir "$out" . >/dev/null
+# Megalith as pip installs it (the wheel, not editable), so the program is frozen from
+# exactly what users of the package get, with PyInstaller (the `standalone` extra). Nothing
+# imports PySide6.QtNetwork (PySide6's package lists it): without it only two optional
+# plugins (VNC, TUIO) load libQt6Network, whose Kerberos the host then need not have.
+wheel=$out/$name-py3-none-any.whl
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$wheel[standalone]"
 
 rm -rf "$out/megalith"
-(cd "$work" && "$work/venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
+# PyInstaller finds the libraries the interpreter's modules need (libffi 7, OpenSSL 1.1
+# beside a CPython from packaging/build_python.sh) on the library path.
+python_lib=$("$PYTHON" -c 'import sys; print(sys.base_prefix)')/lib
+(cd "$work" && LD_LIBRARY_PATH=$python_lib "$work/venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
   --onedir --name megalith --distpath "$out" --workpath "$work/pyinstaller" \
   --specpath "$work" \
   --collect-submodules rules --collect-submodules desktop \
   --collect-data desktop --copy-metadata megalith \
+  --exclude-module PySide6.QtNetwork \
   "$root/packaging/megalith_main.py")
+python3 packaging/prune_host_libraries.py "$out/megalith" >"$work/pruned.txt"
+python3 packaging/elf_audit.py --max-glibc "$max_glibc" "$out/megalith"
 
 stage=$work/$name
 rm -rf "$stage"
 mkdir -p "$stage/share/icons"
 cp -a "$out/megalith" "$stage/megalith"
-cp packaging/install.sh packaging/uninstall.sh "$stage/"
-cp assets/megalith.svg assets/megalith.desktop assets/megalith-mime.xml "$stage/share/"
+cp packaging/install.sh packaging/uninstall.sh packaging/host_requirements.txt "$stage/"
+cp assets/megalith.svg assets/megalith.desktop assets/megalith-mime.xml \
+  assets/io.megalith.megalith.metainfo.xml "$stage/share/"
 cp assets/icons/*.png "$stage/share/icons/"
+echo "$version" > "$stage/VERSION"
 tar -C "$work" -czf "$archive" "$name"
 rm -rf "$stage"
+
+packaging/build_deb.sh "$out/megalith" "$version" "$out"
+(cd "$out" && sha256sum -- *.whl *.tar.gz *.deb > SHA256SUMS)
 echo "Program: $out/megalith/megalith"
-echo "Archive: $archive ($(du -h "$archive" | cut -f1))"
+(cd "$out" && du -h -- *.whl *.tar.gz *.deb)

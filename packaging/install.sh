@@ -5,6 +5,10 @@
 #   its menu entry     ~/.local/share/applications/megalith.desktop
 #   its records' type  ~/.local/share/mime/packages/megalith.xml (file managers open
 #                      Megalith's records with it)
+#   its AppStream entry ~/.local/share/metainfo/io.megalith.megalith.metainfo.xml
+# It first checks that this system can run it (glibc 2.34 or newer, the libraries in
+# host_requirements.txt, an OpenGL driver, fontconfig and a font) and installs nothing when
+# something is missing: it names what, with Debian's and Ubuntu's package for it.
 # MEGALITH_PREFIX replaces ~/.local. Running it again replaces the previous install;
 # ./uninstall.sh (also kept as ~/.local/lib/megalith/uninstall.sh) removes it all.
 set -euo pipefail
@@ -13,29 +17,119 @@ prefix=${MEGALITH_PREFIX:-$HOME/.local}
 lib=$prefix/lib/megalith
 bin=$prefix/bin
 share=$prefix/share
+version=$(cat "$here/VERSION" 2>/dev/null || echo "(unknown version)")
+min_glibc=2.34
+PATH=$PATH:/sbin:/usr/sbin  # ldconfig
+
+refuse() {
+  echo "Megalith $version was NOT installed: $1" >&2
+  exit 1
+}
+
+at_least() {  # version $1 >= version $2
+  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -1)" = "$2" ]
+}
+
+missing_on_this_system() {  # one line per missing thing
+  local glibc
+  glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}' || true)
+  if [ -z "$glibc" ] || ! at_least "$glibc" "$min_glibc"; then
+    echo "  glibc $min_glibc or newer (this system has ${glibc:-none}): Ubuntu 22.04, Debian 12," \
+      "Fedora 35, RHEL 9 or later"
+    return  # nothing else matters: the program cannot start
+  fi
+  local known
+  known=$(ldconfig -p 2>/dev/null | awk 'NR > 1 {print $1}' || true)
+  local soname package
+  while read -r soname package; do
+    case $soname in ''|'#'*) continue ;; esac
+    if ! grep -qxF "$soname" <<<"$known"; then
+      echo "  the library $soname (Debian/Ubuntu package $package)"
+    fi
+  done <"$here/host_requirements.txt"
+  if ! grep -qE '^libGLX_[a-z0-9]+\.so\.0$' <<<"$known"; then
+    echo "  an OpenGL driver for X11, libGLX_*.so.0 (Debian/Ubuntu packages libglx-mesa0" \
+      "libgl1-mesa-dri)"
+  fi
+  if [ ! -f /etc/fonts/fonts.conf ]; then
+    echo "  fontconfig's configuration, /etc/fonts/fonts.conf (Debian/Ubuntu package" \
+      "fontconfig-config): without it every label is empty boxes"
+  fi
+  if [ -z "$(find /usr/share/fonts /usr/local/share/fonts "$share/fonts" "$HOME/.fonts" \
+      -type f \( -name '*.ttf' -o -name '*.otf' -o -name '*.ttc' -o -name '*.pfb' \) \
+      -print -quit 2>/dev/null)" ]; then
+    echo "  a font (Debian/Ubuntu package fonts-dejavu-core)"
+  fi
+}
 
 if [ ! -x "$here/megalith/megalith" ]; then
-  echo "install.sh: the program is missing beside this script ($here/megalith/megalith)" >&2
-  exit 1
+  refuse "the program is missing beside this script ($here/megalith/megalith)"
 fi
-mkdir -p "$lib" "$bin" "$share/applications" "$share/mime/packages" \
-  "$share/icons/hicolor/scalable/apps"
+missing=$(missing_on_this_system)
+if [ -n "$missing" ]; then
+  refuse "this system lacks
+$missing"
+fi
+
+# What this install creates is written to $lib/installed.txt, so that uninstall.sh removes
+# exactly that: folders it made (deepest first, when empty) and its files.
+created_folders=()
+make_folder() {
+  local folder=$1 parents=()
+  while [ ! -d "$folder" ]; do
+    parents=("$folder" "${parents[@]}")
+    folder=$(dirname "$folder")
+  done
+  if [ ${#parents[@]} -gt 0 ]; then
+    mkdir -p "${parents[-1]}"
+    created_folders+=("${parents[@]}")
+  fi
+}
+previous=()
+[ -f "$lib/installed.txt" ] && mapfile -t previous < <(grep '^folder ' "$lib/installed.txt")
 rm -rf "$lib"
+make_folder "$lib"
+make_folder "$bin"
+for folder in applications mime/packages metainfo icons/hicolor/scalable/apps; do
+  make_folder "$share/$folder"
+done
+sizes=()
+for png in "$here"/share/icons/megalith-*.png; do
+  size=${png##*-}
+  sizes+=("${size%.png}")
+  make_folder "$share/icons/hicolor/${sizes[-1]}x${sizes[-1]}/apps"
+done
+
+failed() {
+  rm -rf "$lib"
+  refuse "copying failed (see above); nothing was left in place"
+}
+trap failed ERR
+rmdir "$lib"
 cp -a "$here/megalith" "$lib"
 cp "$here/uninstall.sh" "$lib/uninstall.sh"
 ln -sfn "$lib/megalith" "$bin/megalith"
-
-for png in "$here"/share/icons/megalith-*.png; do
-  size=${png##*-}
-  size=${size%.png}
-  mkdir -p "$share/icons/hicolor/${size}x${size}/apps"
-  cp "$png" "$share/icons/hicolor/${size}x${size}/apps/megalith.png"
+for size in "${sizes[@]}"; do
+  cp "$here/share/icons/megalith-$size.png" "$share/icons/hicolor/${size}x${size}/apps/megalith.png"
 done
 cp "$here/share/megalith.svg" "$share/icons/hicolor/scalable/apps/megalith.svg"
 # The menu entry starts this copy by its full path: ~/.local/bin may not be on PATH.
 sed "s|^Exec=megalith |Exec=\"$bin/megalith\" |" "$here/share/megalith.desktop" \
   > "$share/applications/megalith.desktop"
 cp "$here/share/megalith-mime.xml" "$share/mime/packages/megalith.xml"
+cp "$here/share/io.megalith.megalith.metainfo.xml" "$share/metainfo/"
+{
+  printf 'folder %s\n' "${created_folders[@]}" | grep -v "^folder $lib\$" || true
+  printf '%s\n' "${previous[@]}" | grep . || true
+} | sort -u >"$lib/installed.txt"
+trap - ERR
+
+# The program must answer before this says it is installed.
+if ! answer=$("$lib/megalith" --version 2>&1) || [ "$answer" != "megalith $version" ]; then
+  echo "$answer" >&2
+  "$lib/uninstall.sh" >/dev/null 2>&1 || true
+  refuse "the program does not start on this system (above: what it said); removed again"
+fi
 
 # Refresh the desktop's caches where the tools exist (they are optional).
 if command -v update-mime-database >/dev/null; then update-mime-database "$share/mime"; fi
@@ -46,7 +140,7 @@ if command -v gtk-update-icon-cache >/dev/null && [ -f "$share/icons/hicolor/ind
   gtk-update-icon-cache -q -t "$share/icons/hicolor" || true
 fi
 
-echo "Megalith $("$lib/megalith" --version | cut -d' ' -f2) is installed: $bin/megalith"
+echo "Megalith $version is installed: $bin/megalith"
 case ":$PATH:" in
   *":$bin:"*) ;;
   *) echo "($bin is not on your PATH: start it from the menu, or add it to PATH)" ;;

@@ -7,11 +7,15 @@ import json
 import subprocess
 import sys
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.packaging.conftest import ROOT, VERSION, base_python, clean_env
+from tests.packaging.frames import (assert_the_record_s_board_is_drawn, save_record,
+                                    screen_pixels)
+from tests.packaging.test_standalone import startup_benchmark
 
 pytestmark = pytest.mark.slow
 
@@ -49,15 +53,11 @@ print(json.dumps({
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, Path]:
-    """`python -m build`: the sdist, then the wheel built from that sdist."""
-    out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    (sdist,) = out.glob(f"megalith-{VERSION}.tar.gz")
-    (wheel,) = out.glob(f"megalith-{VERSION}-py3-none-any.whl")
-    return sdist, wheel
+def built(artifacts) -> tuple[Path, Path]:
+    """The sdist and the wheel packaging/build.sh made (`python -m build`: the wheel is built
+    from the sdist)."""
+    return (artifacts / f"megalith-{VERSION}.tar.gz",
+            artifacts / f"megalith-{VERSION}-py3-none-any.whl")
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,17 @@ def installed(built, tmp_path_factory) -> Path:
                           capture_output=True, text=True, timeout=1800, env=clean_env())
     assert done.returncode == 0, done.stderr[-3000:]
     return venv
+
+
+@pytest.mark.xfail(strict=True, reason="the package rename (megalith.rules, megalith.desktop) "
+                   "is its own mechanical commit, not made yet: remove this mark with it")
+def test_the_wheel_installs_one_name_megalith(built) -> None:
+    """`rules` and `desktop` are names other distributions install too (django-rules)."""
+    with zipfile.ZipFile(built[1]) as wheel:
+        top = {name.split("/", 1)[0] for name in wheel.namelist()}
+        entry_points = wheel.read(f"megalith-{VERSION}.dist-info/entry_points.txt").decode()
+    assert top == {"megalith", f"megalith-{VERSION}.dist-info"}
+    assert "megalith = megalith.desktop.launch:main" in entry_points
 
 
 def test_the_sdist_holds_what_a_wheel_is_built_from(built) -> None:
@@ -117,3 +128,32 @@ def test_the_installed_command_prints_its_version_and_checks_a_record(installed,
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert (report["game"], report["ply"], report["to_move"]) == ("quady", 1, "O")
+
+
+def test_pipx_installs_the_wheel_and_the_program_runs(qapp, built, tmp_path) -> None:
+    """As people install it: `pipx install megalith-<version>-py3-none-any.whl`, in a pipx
+    home of its own; then --version, check and the window's first frame."""
+    env = clean_env(PIPX_HOME=str(tmp_path / "pipx"), PIPX_BIN_DIR=str(tmp_path / "bin"),
+                    PIPX_MAN_DIR=str(tmp_path / "man"))
+    pipx = Path(sys.executable).parent / "pipx"
+    done = subprocess.run([str(pipx), "install", "--python", base_python(), str(built[1])],
+                          capture_output=True, text=True, timeout=1800, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    megalith = str(tmp_path / "bin" / "megalith")
+    done = subprocess.run([megalith, "--version"], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, f"megalith {VERSION}\n"), done.stderr
+    record = save_record(tmp_path / "game.megalith")
+    done = subprocess.run([megalith, "check", str(record)], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=tmp_path)
+    assert done.stdout.splitlines()[:3] == ["game: drogo -size=4", "players: ann bob", "ply: 2"]
+
+    before = screen_pixels()
+    process, _ = startup_benchmark().start([megalith, str(record)], tmp_path)
+    try:
+        qapp.processEvents()
+        after = screen_pixels()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert_the_record_s_board_is_drawn(before, after)
