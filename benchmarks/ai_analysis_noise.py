@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai.analysis import ITERATIONS, RUN, win_rate_to_move, win_rates_along  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai.analysis import ITERATIONS, RUN, win_rate_to_move, win_rates_along  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "rules" / "golden"
 GAMES = ("druid/square10", "druid/hex5", "druid/y8", "druid/walk_square6", "druid/hex5_3p",

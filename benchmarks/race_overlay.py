@@ -26,9 +26,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from desktop.games import desk  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.desktop.games import desk  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 SETUPS = (("dragons", "-num_tiles=120 -tantrix", (30, 60, 110)),
           ("trichet", "-size=200 -win_size=200", (30, 80, 160)))

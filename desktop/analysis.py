@@ -16,8 +16,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.analysis import ITERATIONS, RUN, searched_along
-from rules.protocol import GameState, Outcome
+from megalith.rules.ai.analysis import ITERATIONS, RUN, searched_along
+from megalith.rules.protocol import GameState, Outcome
 
 POLL_MS = 200
 

@@ -28,18 +28,18 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules import registry, variations
-from rules.ai.levels import Level, parse_level
-from rules.ai.mcts import SearchResult
-from rules.ai.levels import NAMED
-from rules.ai.values import person_of_seat, person_to_move
-from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
-from rules.review import Drop
-from desktop import autosave
-from desktop.analysis import GameAnalysis
-from desktop.computer import ComputerPlayer
-from desktop.session import GameChoice, Played, Seat, Session
-from desktop.suggestions import shown_suggestions
+from megalith.rules import registry, variations
+from megalith.rules.ai.levels import Level, parse_level
+from megalith.rules.ai.mcts import SearchResult
+from megalith.rules.ai.levels import NAMED
+from megalith.rules.ai.values import person_of_seat, person_to_move
+from megalith.rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
+from megalith.rules.review import Drop
+from megalith.desktop import autosave
+from megalith.desktop.analysis import GameAnalysis
+from megalith.desktop.computer import ComputerPlayer
+from megalith.desktop.session import GameChoice, Played, Seat, Session
+from megalith.desktop.suggestions import shown_suggestions
 
 
 class GameController(QObject):

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
-from rules.protocol import GameState
+from megalith.rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
+from megalith.rules.protocol import GameState
 
-from desktop.session import Session
+from megalith.desktop.session import Session
 
 _CACHE_LIMIT = 4096
 # the events of each ply, by the position after it (positions never change once played)

@@ -21,26 +21,26 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QL
                                QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
-from rules import registry
-from rules.protocol import OptionError
-from rules.record import RecordError
-from rules.review import Drop
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
+from megalith.rules.record import RecordError
+from megalith.rules.review import Drop
 
-from desktop import autosave, settings
-from desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
-from desktop.board_image import caption_lines, with_caption
-from desktop.controller import GameController
-from desktop.dialogs import NewGameDialog, SeatsDialog
-from desktop.event_banner import EventBanner
-from desktop.event_words import banner_sentences, move_notes
-from desktop.games import Desk, desk
-from desktop.help import HelpDialog, desktop_guide_text, page_text
-from desktop.panels import SidePanel
-from desktop.pbmserv_copy import MoveMailer
-from desktop.session import GameChoice, Session
-from desktop.version import version
-from desktop.views.base import BoardView, PositionView
-from desktop.walk_keys import WalkKeys
+from megalith.desktop import autosave, settings
+from megalith.desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
+from megalith.desktop.board_image import caption_lines, with_caption
+from megalith.desktop.controller import GameController
+from megalith.desktop.dialogs import NewGameDialog, SeatsDialog
+from megalith.desktop.event_banner import EventBanner
+from megalith.desktop.event_words import banner_sentences, move_notes
+from megalith.desktop.games import Desk, desk
+from megalith.desktop.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.panels import SidePanel
+from megalith.desktop.pbmserv_copy import MoveMailer
+from megalith.desktop.session import GameChoice, Session
+from megalith.desktop.version import version
+from megalith.desktop.views.base import BoardView, PositionView
+from megalith.desktop.walk_keys import WalkKeys
 
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
 MAP_MIN_WIDTH = 1200  # a window this wide shows the map beside the board by default

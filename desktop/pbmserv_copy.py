@@ -10,9 +10,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QVBoxLayout, QWidget)
 
-from rules.pbmserv_mail import PASSWORD, board_number, move_line
+from megalith.rules.pbmserv_mail import PASSWORD, board_number, move_line
 
-from desktop.session import Session
+from megalith.desktop.session import Session
 
 
 class PasswordDialog(QDialog):

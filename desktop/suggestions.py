@@ -9,9 +9,9 @@ the list in the status bar reads from the best down.
 
 from __future__ import annotations
 
-from rules.ai.mcts import MoveStats, SearchResult
-from rules.contracts import TilePosition
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import MoveStats, SearchResult
+from megalith.rules.contracts import TilePosition
+from megalith.rules.protocol import GameState
 
 SHOWN = 3
 

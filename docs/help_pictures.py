@@ -35,15 +35,15 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene  # noqa: E402
 from PySide6.QtCore import QPointF  # noqa: E402
 from PySide6.QtGui import QBrush, QColor, QFont, QPen  # noqa: E402
 
-from desktop.games import desk  # noqa: E402
-from desktop.views.base import BoardView  # noqa: E402
-from desktop.views.dragons import APOTHEM, R, DragonsView, tile_items  # noqa: E402
-from desktop.views.trichet import TrichetView, centroid, tile_parts  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.dragons import DragonsState, letters  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
-from rules.trichet import TrichetState  # noqa: E402
-from rules.trichet_tiles import CORNER_COLOURS, LETTERS, ODD_CORNER  # noqa: E402
+from megalith.desktop.games import desk  # noqa: E402
+from megalith.desktop.views.base import BoardView  # noqa: E402
+from megalith.desktop.views.dragons import APOTHEM, R, DragonsView, tile_items  # noqa: E402
+from megalith.desktop.views.trichet import TrichetView, centroid, tile_parts  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.dragons import DragonsState, letters  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
+from megalith.rules.trichet import TrichetState  # noqa: E402
+from megalith.rules.trichet_tiles import CORNER_COLOURS, LETTERS, ODD_CORNER  # noqa: E402
 from screenshots import Scene, position  # noqa: E402  (beside this script)
 
 IMAGES = ROOT / "desktop" / "help" / "images"

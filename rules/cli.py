@@ -13,12 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from rules import record as records
-from rules import registry
-from rules.ai import commands as ai_commands
-from rules.protocol import GameState
-from rules.record import Record, RecordError
-from rules.text import number, quoted, shown
+from megalith.rules import record as records
+from megalith.rules import registry
+from megalith.rules.ai import commands as ai_commands
+from megalith.rules.protocol import GameState
+from megalith.rules.record import Record, RecordError
+from megalith.rules.text import number, quoted, shown
 
 
 def _read(path: str) -> Record:

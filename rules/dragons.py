@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from rules.contracts import Coord, Dragon, PlacedTile, TileLoop
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
-from rules.registry import GameInfo
-from rules.text import number as ascii_number
+from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
+from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from megalith.rules.registry import GameInfo
+from megalith.rules.text import number as ascii_number
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
@@ -895,7 +895,7 @@ def _new_game(options: dict[str, int | bool], players: int) -> DragonsState:
 
 INFO = GameInfo(
     name="dragons",
-    desk="desktop.games.dragons",
+    desk="megalith.desktop.games.dragons",
     title="Dragons",
     min_players=2,
     max_players=2,

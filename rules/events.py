@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.contracts import StackedPosition
-from rules.protocol import PASS, GameState
+from megalith.rules.contracts import StackedPosition
+from megalith.rules.protocol import PASS, GameState
 
 CAPTURE, SUBGAME, DRUID, PASSED, RESULT = "capture", "subgame", "druid", "pass", "result"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.protocol import PASS, RESIGN
-from rules.text import number
+from megalith.rules.protocol import PASS, RESIGN
+from megalith.rules.text import number
 
 BOARD = "BOARD"
 PASSWORD = "PASSWORD"

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from rules.text import SHOWN_LENGTH, shown
+from megalith.rules.text import SHOWN_LENGTH, shown
 
 if TYPE_CHECKING:
-    from typing import Self  # Python 3.11's; only the type checker reads it here
+    from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
 Status = Literal["ongoing", "win", "draw"]
 StoneKind = Literal["sarsen", "lintel", "cube"]

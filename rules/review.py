@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.protocol import Outcome
+from megalith.rules.protocol import Outcome
 
 SHOWN = 5  # drops listed
 LEAST = 0.05  # a smaller drop is noise at the analysis' few hundred iterations

@@ -29,11 +29,11 @@ from operator import itemgetter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from rules.contracts import OpenRegion, PlacedTile
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
-from rules.registry import GameInfo
-from rules.trichet_text import draw
-from rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
+from megalith.rules.contracts import OpenRegion, PlacedTile
+from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from megalith.rules.registry import GameInfo
+from megalith.rules.trichet_text import draw
+from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
                                  LETTERS, ODD_CORNER, OH, Coord, corners, points_up,
                                  reading_key, triangles_at)
 
@@ -457,7 +457,7 @@ def _new_game(options: dict[str, int | bool], players: int) -> TrichetState:
 
 INFO = GameInfo(
     name="trichet",
-    desk="desktop.games.trichet",
+    desk="megalith.desktop.games.trichet",
     title="Trichet",
     min_players=2,
     max_players=2,

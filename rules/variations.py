@@ -21,8 +21,8 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rules.protocol import SWAP, GameState, MoveError
-from rules.record import Record, RecordError, Variation
+from megalith.rules.protocol import SWAP, GameState, MoveError
+from megalith.rules.record import Record, RecordError, Variation
 
 Renumbering = list[int | None]  # old line number -> new one (None: deleted)
 

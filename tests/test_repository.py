@@ -43,6 +43,8 @@ def test_no_tracked_file_names_a_path_outside_the_repository() -> None:
     assert ROOT / "README.md" in files and ROOT / "docs" / "rules" / "common.md" in files
     found = []
     for path in files:
+        if path.is_symlink() or not path.is_file():
+            continue  # megalith/rules and megalith/desktop link to folders read as they are
         try:
             text = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, FileNotFoundError):

@@ -1,6 +1,6 @@
 """Dialogs of the desktop application."""
 
-from desktop.dialogs.new_game import NewGameDialog
-from desktop.dialogs.seats import SeatsDialog
+from megalith.desktop.dialogs.new_game import NewGameDialog
+from megalith.desktop.dialogs.seats import SeatsDialog
 
 __all__ = ["NewGameDialog", "SeatsDialog"]

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QDialog, QDia
                                QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from rules import registry
-from rules.protocol import OptionError, OptionSpec
-from rules.registry import GameInfo
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError, OptionSpec
+from megalith.rules.registry import GameInfo
 
-from desktop.games import has_desk
-from desktop.session import Colour, GameChoice
-from desktop.settings import default_colour
+from megalith.desktop.games import has_desk
+from megalith.desktop.session import Colour, GameChoice
+from megalith.desktop.settings import default_colour
 
 DEFAULT_NAMES = ("alice", "bob", "carol", "dave")
 BAD_NAME = re.compile(r"[\s()\\]")

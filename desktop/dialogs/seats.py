@@ -12,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel,
                                QVBoxLayout, QWidget)
 
-from desktop.dialogs.new_game import SEAT_KINDS
-from desktop.session import Seat
+from megalith.desktop.dialogs.new_game import SEAT_KINDS
+from megalith.desktop.session import Seat
 
 
 class SeatsDialog(QDialog):

@@ -17,8 +17,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from rules import registry
-from rules.protocol import OptionError
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
 
 
 @dataclass(frozen=True)

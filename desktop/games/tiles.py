@@ -4,7 +4,7 @@ table's note, and its tip for the pointer)."""
 
 from __future__ import annotations
 
-from rules.contracts import TilePosition
+from megalith.rules.contracts import TilePosition
 
 
 def pool_facts(state: TilePosition) -> list[str]:

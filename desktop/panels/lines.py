@@ -8,10 +8,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-from rules import variations
-from rules.record import Record
+from megalith.rules import variations
+from megalith.rules.record import Record
 
-from desktop.session import Session
+from megalith.desktop.session import Session
 
 SHOWN_MOVES = 4  # of a variation, in its line of the tree
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
-from rules.review import LEAST, Drop
+from megalith.rules.review import LEAST, Drop
 
 
 def drop_text(drop: Drop, name: Callable[[str], str]) -> str:

@@ -19,15 +19,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeade
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
-from rules import variations
-from rules.protocol import GameState
-from rules.review import largest_drops
+from megalith.rules import variations
+from megalith.rules.protocol import GameState
+from megalith.rules.review import largest_drops
 
-from desktop.analysis import GameAnalysis
-from desktop.panels.analysis_graph import AnalysisGraph, curve_points
-from desktop.panels.lines import LinesBox
-from desktop.panels.review import ReviewList
-from desktop.session import Session
+from megalith.desktop.analysis import GameAnalysis
+from megalith.desktop.panels.analysis_graph import AnalysisGraph, curve_points
+from megalith.desktop.panels.lines import LinesBox
+from megalith.desktop.panels.review import ReviewList
+from megalith.desktop.session import Session
 
 
 def swatch_style(colour: tuple[int, int, int]) -> str:

@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from desktop.views.camera import Camera
-from desktop.views.meshes import footprint
-from desktop.views.picking import PickScene
-from rules.geometry import Board
-from rules.protocol import Stone
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.meshes import footprint
+from megalith.desktop.views.picking import PickScene
+from megalith.rules.geometry import Board
+from megalith.rules.protocol import Stone
 
 FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
 SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks

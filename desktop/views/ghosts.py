@@ -5,7 +5,7 @@ second piece on its first)."""
 
 from __future__ import annotations
 
-from rules.contracts import StackedPosition
+from megalith.rules.contracts import StackedPosition
 
 Landing = tuple[tuple[str, ...], int]  # the cells a piece covers and its level
 

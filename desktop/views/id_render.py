@@ -14,9 +14,9 @@ from PySide6.QtCore import QSize
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
 
-from desktop.views.camera import Camera
-from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.picking import PickScene
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.meshes import Mesh, PrismSet
+from megalith.desktop.views.picking import PickScene
 
 NOTHING = -1  # no cell at a pixel (the slab, the background)
 

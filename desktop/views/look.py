@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from desktop.views import meshes
-from desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
+from megalith.desktop.views import meshes
+from megalith.desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
                                   SEPARATE_SCALE, SIDES, STONE_SCALE)
 
 

@@ -21,12 +21,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from desktop.views import meshes
-from desktop.views.camera import Camera
-from desktop.views.meshes import (BEAM_SCALE, PITCH, SEPARATE_SCALE, TILE_SCALE, PrismSet,
+from megalith.desktop.views import meshes
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.meshes import (BEAM_SCALE, PITCH, SEPARATE_SCALE, TILE_SCALE, PrismSet,
                                   footprint, top_z)
-from rules.geometry import Board
-from rules.protocol import Stone
+from megalith.rules.geometry import Board
+from megalith.rules.protocol import Stone
 
 TILE_THICKNESS = 0.002  # the ground tiles are flat plates: their solids are nearly flat
 CORNERS = 8  # the most sides of a solid: the Druid's octagons, a hex lintel's middle part

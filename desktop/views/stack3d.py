@@ -37,19 +37,19 @@ from PySide6.QtGui import (QBrush, QColor, QCursor, QFont, QFontMetricsF, QImage
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
-from desktop.views import meshes
-from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
+from megalith.desktop.views import meshes
+from megalith.desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
-from desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
-from desktop.views.ghosts import landings
-from desktop.views.interaction import Interaction, describe_stack, marked_cells
-from desktop.views.look import NEW, Look
-from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.move_builder import Action
-from desktop.views.picking import PickScene
-from rules.geometry import Board
-from rules.contracts import StackedPosition
-from rules.protocol import Stone
+from megalith.desktop.views.fading import FADED_ALPHA, faded_cells, split_stones
+from megalith.desktop.views.ghosts import landings
+from megalith.desktop.views.interaction import Interaction, describe_stack, marked_cells
+from megalith.desktop.views.look import NEW, Look
+from megalith.desktop.views.meshes import Mesh, PrismSet
+from megalith.desktop.views.move_builder import Action
+from megalith.desktop.views.picking import PickScene
+from megalith.rules.geometry import Board
+from megalith.rules.contracts import StackedPosition
+from megalith.rules.protocol import Stone
 
 BACKGROUND = (40, 46, 54)
 SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves

@@ -27,15 +27,15 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
-from desktop.settings import default_colour
-from desktop.views.canvas2d import LAST_MOVE, MARK_Z, Canvas2D, qcolour
-from desktop.views.interaction import Interaction
-from desktop.views.move_builder import Action
-from desktop.views.race import KEY as RACE_KEY
-from desktop.views.race import RaceOverlay, badge
-from desktop.views.reveal import MovedOn, order_number
-from rules.contracts import Coord, OpenRegion, RegionTilePosition
-from rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
+from megalith.desktop.settings import default_colour
+from megalith.desktop.views.canvas2d import LAST_MOVE, MARK_Z, Canvas2D, qcolour
+from megalith.desktop.views.interaction import Interaction
+from megalith.desktop.views.move_builder import Action
+from megalith.desktop.views.race import KEY as RACE_KEY
+from megalith.desktop.views.race import RaceOverlay, badge
+from megalith.desktop.views.reveal import MovedOn, order_number
+from megalith.rules.contracts import Coord, OpenRegion, RegionTilePosition
+from megalith.rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
                                  triangle_at)
 
 SIDE = 64.0  # scene pixels of a triangle's side

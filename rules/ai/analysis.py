@@ -20,8 +20,8 @@ The window runs the runs in worker processes (desktop/analysis.py); `RUN` plies 
 
 from __future__ import annotations
 
-from rules.ai.mcts import Search, SearchResult
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import Search, SearchResult
+from megalith.rules.protocol import GameState
 
 ITERATIONS = 1500  # per position, besides what the previous ply's tree brings along
 RUN = 8  # consecutive plies searched in one tree by one worker

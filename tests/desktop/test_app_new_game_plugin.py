@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop.session import GameChoice
-from rules import registry
+from megalith.desktop.session import GameChoice
+from megalith.rules import registry
 from tests.desktop.app_support import real_window
 
 

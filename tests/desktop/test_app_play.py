@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
-from desktop.dialogs import NewGameDialog
-from desktop.session import GameChoice
-from desktop.main_window import MainWindow
-from desktop.session import Session
+from megalith.desktop.dialogs import NewGameDialog
+from megalith.desktop.session import GameChoice
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.session import Session
 from tests.desktop.app_support import crash, install_dialogs, private_folders
 
 RED, STONE = (180, 60, 50), (225, 220, 200)

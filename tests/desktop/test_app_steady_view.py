@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from desktop.session import GameChoice
-from desktop.views.stack3d import StackView
+from megalith.desktop.session import GameChoice
+from megalith.desktop.views.stack3d import StackView
 from tests.desktop.app_support import real_window
 from tests.desktop.test_app_play import click
 

@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from desktop import autosave
-from desktop.session import GameChoice
-from desktop.main_window import MainWindow
-from desktop.session import Session
-from rules import record as records
+from megalith.desktop import autosave
+from megalith.desktop.session import GameChoice
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.session import Session
+from megalith.rules import record as records
 from tests.desktop.app_support import stand_in_dialogs
 
 
@@ -281,8 +281,8 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
     analysis = controller.analysis
     assert sorted(analysis.best) == [0, 1, 2, 3, 4]
     assert all(analysis.best[p] in window.session.states[p].legal_moves() for p in range(5))
-    from desktop.panels.review import drop_text
-    from rules.review import largest_drops
+    from megalith.desktop.panels.review import drop_text
+    from megalith.rules.review import largest_drops
     drops = largest_drops(analysis.rates, analysis.movers, analysis.best, analysis.moves,
                           window.session.sides, analysis.outcome)
     review = window.panel.review
@@ -295,7 +295,7 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
 # ---- Copy move for pbmserv --------------------------------------------------------------
 
 def answer_password(monkeypatch, password: str, remember: bool, asked: list[str]) -> None:
-    from desktop.pbmserv_copy import PasswordDialog
+    from megalith.desktop.pbmserv_copy import PasswordDialog
 
     def run(dialog: PasswordDialog) -> int:
         asked.append(dialog.windowTitle())

@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
-from desktop.dialogs import NewGameDialog
-from desktop.session import GameChoice
-from desktop.main_window import MainWindow
-from desktop.panels.analysis_graph import curve_points
-from rules.protocol import Outcome
+from megalith.desktop.dialogs import NewGameDialog
+from megalith.desktop.session import GameChoice
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.panels.analysis_graph import curve_points
+from megalith.rules.protocol import Outcome
 from tests.desktop.app_support import real_window
 
 
@@ -228,8 +228,8 @@ def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
 
 
 def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
-    from desktop.games import desk
-    from rules import registry
+    from megalith.desktop.games import desk
+    from megalith.rules import registry
 
     view = desk("drogo").make_view(None)
     qtbot.addWidget(view)
@@ -255,8 +255,8 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_a_badge_naming_the_move(qtbot
     sight, and each move has one badge, named, under the number."""
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-    from desktop.games import desk
-    from rules import registry
+    from megalith.desktop.games import desk
+    from megalith.rules import registry
 
     view = desk(game).make_view(None)
     qtbot.addWidget(view)
@@ -333,7 +333,7 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
     ("" for a person) in the real dialog and press OK."""
     from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-    from desktop.dialogs import SeatsDialog
+    from megalith.desktop.dialogs import SeatsDialog
 
     chosen = []
 

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from benchmarks.frame_time import crowded_monument
-from desktop.games import desk
-from desktop.views.camera import Camera
-from desktop.views.id_render import render_ids
-from desktop.views.picking import PickScene
-from desktop.views.stack3d import StackView
-from rules import registry
-from rules.protocol import GameState
+from megalith.desktop.games import desk
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.id_render import render_ids
+from megalith.desktop.views.picking import PickScene
+from megalith.desktop.views.stack3d import StackView
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 from tests.desktop.test_picking import crowded
 
 
@@ -101,7 +101,7 @@ def test_the_pick_names_the_cell_drawn_at_every_4th_pixel(qtbot, name) -> None:
 def test_the_floor_behind_a_druid_is_its_own_cell(qtbot) -> None:
     """Druid's Walk after V d1 and H a5: d2's floor just behind V's Druid on d1 picks d2,
     not the Druid's cell (whose solid once filled the whole cell up to the Druid's head)."""
-    from desktop.views.meshes import footprint
+    from megalith.desktop.views.meshes import footprint
 
     view = desk("druid").make_view(None)
     assert isinstance(view, StackView)

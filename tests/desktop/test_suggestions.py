@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from desktop.suggestions import shown_suggestions
-from rules import registry
-from rules.ai.mcts import MoveStats, SearchResult
+from megalith.desktop.suggestions import shown_suggestions
+from megalith.rules import registry
+from megalith.rules.ai.mcts import MoveStats, SearchResult
 
 
 def result(*moves: tuple[str, int, float]) -> SearchResult:

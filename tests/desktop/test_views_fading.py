@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 
-from desktop.games import desk
-from desktop.views.camera import Camera
-from desktop.views.fading import near_pointer
-from desktop.views.meshes import footprint
-from desktop.views.picking import PickScene
-from desktop.views.stack3d import StackView
+from megalith.desktop.games import desk
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.fading import near_pointer
+from megalith.desktop.views.meshes import footprint
+from megalith.desktop.views.picking import PickScene
+from megalith.desktop.views.stack3d import StackView
 from tests.desktop.test_picking_matches_drawing import POSITIONS
 from tests.desktop.test_views_stack3d import RED, game, pixels, send_mouse, show
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.views.ghosts import landings
-from desktop.views.stack3d import StackView
+from megalith.desktop.views.ghosts import landings
+from megalith.desktop.views.stack3d import StackView
 from tests.desktop.test_views_fading import make_view
 from tests.desktop.test_views_stack3d import LEFT, SHIFT, game, rgb, screen, show
 

@@ -9,15 +9,15 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
-from desktop.session import GameChoice
-from desktop.games import desk
-from desktop.main_window import MainWindow
-from desktop.views.canvas2d import LAST_MOVE
-from desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
+from megalith.desktop.session import GameChoice
+from megalith.desktop.games import desk
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.views.canvas2d import LAST_MOVE
+from megalith.desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
                                    triangle_polygon)
-from rules import registry
-from rules.trichet import TrichetState
-from rules.trichet_tiles import corners, edge_neighbours
+from megalith.rules import registry
+from megalith.rules.trichet import TrichetState
+from megalith.rules.trichet_tiles import corners, edge_neighbours
 from tests.desktop.app_support import real_window
 
 DOT_RED, OH_STONE = (180, 60, 50), (225, 220, 200)  # the default colours of seats 1 and 2
@@ -219,7 +219,7 @@ def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
 
 
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
-    from desktop.dialogs import NewGameDialog
+    from megalith.desktop.dialogs import NewGameDialog
 
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)

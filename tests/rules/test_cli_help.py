@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import cli, registry
+from megalith.rules import cli, registry
 
 
 def test_help_names_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:

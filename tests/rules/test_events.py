@@ -1,12 +1,12 @@
-"""rules.events: what a move did, read from the positions before and after it."""
+"""megalith.rules.events: what a move did, read from the positions before and after it."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
-from rules.protocol import GameState
+from megalith.rules import registry
+from megalith.rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
+from megalith.rules.protocol import GameState
 
 
 def after(game: str, params: str, moves: list[str], players: int = 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.geometry import (Board, column_index, column_letters, hex_board, square_board,
+from megalith.rules.geometry import (Board, column_index, column_letters, hex_board, square_board,
                             triangle_board, y_board)
 
 

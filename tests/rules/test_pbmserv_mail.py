@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.pbmserv_mail import board_number, move_line
+from megalith.rules.pbmserv_mail import board_number, move_line
 
 
 @pytest.mark.parametrize("path, board", [

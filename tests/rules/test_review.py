@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.protocol import Outcome
-from rules.review import Drop, chances_of, largest_drops
+from megalith.rules.protocol import Outcome
+from megalith.rules.review import Drop, chances_of, largest_drops
 
 MOVES = ["c3", "d4", "e5", "f6", "a1"]
 MOVERS = {0: "V", 1: "H", 2: "V", 3: "H", 4: "V"}

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.protocol import GameState, MoveError
+from megalith.rules import registry
+from megalith.rules.protocol import GameState, MoveError
 
 SETUPS = [
     ("dragons", "-num_tiles=16", "write one orientation letter and a place number, such as d3"),

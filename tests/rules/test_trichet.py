@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import registry
-from rules.contracts import PlacedTile, RegionTilePosition, TilePosition
-from rules.protocol import MoveError, OptionError
-from rules.trichet import TrichetState
-from rules.trichet_text import draw
-from rules.trichet_tiles import (CORNER_COLOURS, DOT, FITS, LETTERS, ODD_CORNER, OH, corners,
+from megalith.rules import registry
+from megalith.rules.contracts import PlacedTile, RegionTilePosition, TilePosition
+from megalith.rules.protocol import MoveError, OptionError
+from megalith.rules.trichet import TrichetState
+from megalith.rules.trichet_text import draw
+from megalith.rules.trichet_tiles import (CORNER_COLOURS, DOT, FITS, LETTERS, ODD_CORNER, OH, corners,
                                  edge_neighbours, letter_for, reading_key, triangles_at)
 
 FRONT = """\
@@ -545,7 +545,7 @@ def test_a_played_game_where_one_move_closes_both_colours() -> None:
 def test_a_record_with_a_move_of_several_letters_is_refused_by_the_command_line(
         capsys: pytest.CaptureFixture[str], tmp_path) -> None:
     """It used to end in a KeyError traceback (exit 1), and the window crashed opening it."""
-    from rules import cli
+    from megalith.rules import cli
     path = tmp_path / "ab1.txt"
     path.write_text("trichet alice bob\nd3\nAB1\n")
     assert cli.main(["check", str(path)]) == 2
@@ -556,7 +556,7 @@ def test_a_record_with_a_move_of_several_letters_is_refused_by_the_command_line(
 
 def test_the_command_line_names_dot_and_oh_and_its_json_keeps_the_letters(
         capsys: pytest.CaptureFixture[str], tmp_path) -> None:
-    from rules import cli
+    from megalith.rules import cli
     path = tmp_path / "game.txt"
     path.write_text("trichet alice bob\nd3\n")
     assert cli.main(["check", str(path)]) == 0

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import cli, registry
-from rules import record as records
-from rules import variations
-from rules.record import Record, RecordError, Variation
+from megalith.rules import cli, registry
+from megalith.rules import record as records
+from megalith.rules import variations
+from megalith.rules.record import Record, RecordError, Variation
 
 GAME, OPTIONS = "druid", "-size=5"
 

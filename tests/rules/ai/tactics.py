@@ -3,9 +3,9 @@ asks the search about it (two players; plain move trees, no search)."""
 
 from __future__ import annotations
 
-from rules.ai.mcts import Node
-from rules.ai.values import final_values, person_of_side, person_to_move
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import Node
+from megalith.rules.ai.values import final_values, person_of_side, person_to_move
+from megalith.rules.protocol import GameState
 
 
 def wins_for(state: GameState, person: int) -> bool:

@@ -4,9 +4,9 @@ position."""
 
 from __future__ import annotations
 
-from rules import registry
-from rules.ai.analysis import win_rate_to_move, win_rates_along
-from rules.protocol import GameState
+from megalith.rules import registry
+from megalith.rules.ai.analysis import win_rate_to_move, win_rates_along
+from megalith.rules.protocol import GameState
 from tests.rules.ai.tactics import winning_moves
 from tests.rules.ai.test_tactics import DRUID_Y
 

@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from rules import registry
-from rules.ai.mcts import Node, Search
-from rules.ai.parallel import Thinker
-from rules.protocol import GameState
+from megalith.rules import registry
+from megalith.rules.ai.mcts import Node, Search
+from megalith.rules.ai.parallel import Thinker
+from megalith.rules.protocol import GameState
 
 
 def played(game: str, options: str, moves: list[str]) -> GameState:

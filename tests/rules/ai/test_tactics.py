@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.ai.mcts import Search
-from rules.protocol import GameState
+from megalith.rules import registry
+from megalith.rules.ai.mcts import Search
+from megalith.rules.protocol import GameState
 from tests.rules.ai.tactics import (after, defends, forces_win_in_three, has_win_in_one,
                                     proof_holds, threatens)
 
