@@ -6,7 +6,7 @@ pyproject.toml."""
 from setuptools import find_packages, setup
 
 setup(
-    packages=find_packages(include=["rules", "rules.*", "desktop", "desktop.*"])
-    + ["desktop.assets"],
-    package_dir={"desktop.assets": "assets"},
+    packages=find_packages(include=["megalith", "megalith.*"])
+    + ["megalith.desktop.assets"],
+    package_dir={"megalith.desktop.assets": "assets"},
 )

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai import mcts  # noqa: E402
-from rules.ai.values import Values, cut_off_values, even_share, final_values  # noqa: E402
-from rules.ai.values import person_of_seat  # noqa: E402
-from rules.protocol import GameState, Outcome  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai import mcts  # noqa: E402
+from megalith.rules.ai.values import Values, cut_off_values, even_share, final_values  # noqa: E402
+from megalith.rules.ai.values import person_of_seat  # noqa: E402
+from megalith.rules.protocol import GameState, Outcome  # noqa: E402
 from benchmarks.ai_strength import wilson  # noqa: E402
 
 # (game, parameters, players, iterations, seconds, game number, max plies)

@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.drogo import DrogoState  # noqa: E402
-from rules.druid import DruidState  # noqa: E402
-from rules.protocol import PASS, GameState  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.drogo import DrogoState  # noqa: E402
+from megalith.rules.druid import DruidState  # noqa: E402
+from megalith.rules.protocol import PASS, GameState  # noqa: E402
 
 POSITIONS = (("druid", "-size=10", 2), ("drogo", "-size=9", 2), ("quady", "-size=15", 2),
              ("dragons", "", 2), ("trichet", "", 2))

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai.mcts import Search, default_cap  # noqa: E402
-from rules.ai.parallel import Thinker  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai.mcts import Search, default_cap  # noqa: E402
+from megalith.rules.ai.parallel import Thinker  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 # Default options of every game and variant family; games not registered yet are skipped.
 GAMES = (("druid", "", 2), ("druid", "-hex", 2), ("druid", "-hex", 3), ("druid", "-y", 2),

@@ -38,9 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai.mcts import Search  # noqa: E402
-from rules.ai.values import final_values, person_of_seat  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai.mcts import Search  # noqa: E402
+from megalith.rules.ai.values import final_values, person_of_seat  # noqa: E402
 
 FAMILIES = (
     ("druid square 6", "druid", "-size=6", 2),

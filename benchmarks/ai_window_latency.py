@@ -86,9 +86,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         os.environ["MEGALITH_CONFIG_DIR"] = str(Path(temp) / "config")
         os.environ["MEGALITH_DATA_DIR"] = str(Path(temp) / "data")
-        from desktop.app import create_application
-        from desktop.dialogs import GameChoice
-        from desktop.main_window import MainWindow
+        from megalith.desktop.app import create_application
+        from megalith.desktop.dialogs import GameChoice
+        from megalith.desktop.main_window import MainWindow
 
         app = QApplication.instance() or create_application()
         window = MainWindow()

@@ -105,7 +105,7 @@ def clicks_through_window(app: QApplication, window, clicks: int, seed: int
 
 def steps(window, repeats: int) -> dict[str, list[float]]:
     """The window's steps after a move, each timed alone on the position on screen."""
-    from desktop import autosave
+    from megalith.desktop import autosave
 
     session = window.session
     state = session.shown
@@ -150,16 +150,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         os.environ["MEGALITH_CONFIG_DIR"] = str(Path(temp) / "config")
         os.environ["MEGALITH_DATA_DIR"] = str(Path(temp) / "data")
-        from desktop.app import create_application
-        from desktop.main_window import MainWindow
-        from desktop.session import Session
-        from rules.record import Record
+        from megalith.desktop.app import create_application
+        from megalith.desktop.main_window import MainWindow
+        from megalith.desktop.session import Session
+        from megalith.rules.record import Record
 
         app = QApplication.instance() or create_application()
         if args.classic:
-            from desktop.games import druid
-            from desktop.views.look import CLASSIC
-            from desktop.views.stack3d import StackView
+            from megalith.desktop.games import druid
+            from megalith.desktop.views.look import CLASSIC
+            from megalith.desktop.views.stack3d import StackView
 
             druid.DESK = replace(druid.DESK, make_view=lambda parent: StackView(
                 parent, look=CLASSIC, repeat_completes=druid.REPEAT_COMPLETES))

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai.mcts import Search  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai.mcts import Search  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -14,7 +14,7 @@ import argparse
 import random
 import time
 
-from rules import registry
+from megalith.rules import registry
 
 PLY_CAP = 1000
 

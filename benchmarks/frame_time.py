@@ -49,10 +49,10 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from dataclasses import replace  # noqa: E402
 
-from desktop.views.look import CLASSIC, NEW, Look  # noqa: E402
-from desktop.views.stack3d import StackView  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.desktop.views.look import CLASSIC, NEW, Look  # noqa: E402
+from megalith.desktop.views.stack3d import StackView  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 MAX_LEVEL = 3
 

@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT))
 import atheris  # noqa: E402
 
 with atheris.instrument_imports():
-    from rules import record as records
-    from rules import registry
-    from rules.protocol import MoveError, OptionError
-    from rules.record import Record, RecordError
+    from megalith.rules import record as records
+    from megalith.rules import registry
+    from megalith.rules.protocol import MoveError, OptionError
+    from megalith.rules.record import Record, RecordError
 
 LIMIT = 400
 GAMES = [registry.get(info.name) for info in registry.available()]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.perft import perft_counts  # noqa: E402
+from megalith.rules.perft import perft_counts  # noqa: E402
 from tests.rules.perft.regenerate import HERE, load  # noqa: E402
 
 

@@ -41,10 +41,10 @@ from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox  # noqa: E402
 
-from rules import record as records  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.protocol import PASS, SWAP, GameState  # noqa: E402
-from rules.record import Record  # noqa: E402
+from megalith.rules import record as records  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.protocol import PASS, SWAP, GameState  # noqa: E402
+from megalith.rules.record import Record  # noqa: E402
 
 MB = 1024 * 1024
 # Options worth soaking, per game; a game not listed (a new one) is soaked with its defaults.
@@ -398,7 +398,7 @@ def _drive(folder: Path, moves: int, seed: int, warm_up: int, game_moves: tuple[
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMainWindow
 
-    from desktop import app
+    from megalith.desktop import app
 
     first = folder / "first.txt"
     records.save(first, Record("druid", [], ["ann", "bob"]))

@@ -35,8 +35,8 @@ STANDALONE = ROOT / "dist" / "megalith" / "megalith"
 def crowded_record(folder: Path) -> Path:
     """A Druid 16x16 game with about 200 moves, lintels included, seeded."""
     sys.path.insert(0, str(ROOT))
-    from rules import record as records
-    from rules.record import Record
+    from megalith.rules import record as records
+    from megalith.rules.record import Record
 
     state = records.new_state(Record("druid", ["-size=16"], ["vera", "hugo"]))
     rng = random.Random(16)
@@ -76,7 +76,7 @@ def start(command: Sequence[str], folder: Path) -> tuple[subprocess.Popen[str], 
 def one_run(folder: Path, path: Path | None, program: Sequence[str] | None = None) -> float:
     """One timed launch of `program` (default: this checkout's `megalith` under this Python)
     with the record at `path`, closed right after its first frame."""
-    command = list(program or [sys.executable, "-m", "desktop.launch"])
+    command = list(program or [sys.executable, "-m", "megalith.desktop.launch"])
     process, seconds = start(command + ([str(path)] if path else []), folder)
     process.terminate()  # closes the window as its close button would (desktop/app.py)
     process.wait(timeout=30)
@@ -89,8 +89,8 @@ def programs(standalone: Path) -> list[tuple[str, list[str]]]:
     if venv_megalith.exists():
         found.append(("venv: .venv/bin/megalith", [str(venv_megalith)]))
     else:
-        found.append((f"venv: {Path(sys.executable).name} -m desktop.launch",
-                      [sys.executable, "-m", "desktop.launch"]))
+        found.append((f"venv: {Path(sys.executable).name} -m megalith.desktop.launch",
+                      [sys.executable, "-m", "megalith.desktop.launch"]))
     if standalone.exists():
         found.append((f"standalone: {standalone.relative_to(ROOT)}"
                       if standalone.is_relative_to(ROOT) else str(standalone),

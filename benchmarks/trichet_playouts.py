@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.trichet import TrichetState  # noqa: E402
-from rules.trichet_tiles import reading_key  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.trichet import TrichetState  # noqa: E402
+from megalith.rules.trichet_tiles import reading_key  # noqa: E402
 
 Playout = Callable[[int, int, random.Random], TrichetState]
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import registry  # noqa: E402
-from rules.ai.mcts import Search  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.ai.mcts import Search  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 
 def wins_now(state: GameState, side: str) -> list[str]:

@@ -13,8 +13,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.analysis import ITERATIONS, win_rate_to_move
-from rules.protocol import GameState
+from megalith.rules.ai.analysis import ITERATIONS, win_rate_to_move
+from megalith.rules.protocol import GameState
 
 POLL_MS = 200
 

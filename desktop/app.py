@@ -14,8 +14,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSocketNotifier, Q
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
-from desktop import assets
-from desktop.main_window import MainWindow
+from megalith.desktop import assets
+from megalith.desktop.main_window import MainWindow
 
 # Set to 1, `megalith` prints this word on standard output once the board has drawn its
 # first frame (benchmarks/startup.py and the packaging tests time and watch real launches).

@@ -33,7 +33,7 @@ CHECKOUT_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 
 def assets_folder() -> Traversable:
-    installed = resources.files("desktop").joinpath("assets")
+    installed = resources.files("megalith.desktop").joinpath("assets")
     return installed if installed.is_dir() else CHECKOUT_ASSETS
 
 

@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules import record as records
-from rules.text import number, shown
+from megalith.rules import record as records
+from megalith.rules.text import number, shown
 
-from desktop.session import Session
-from desktop.settings import data_dir
+from megalith.desktop.session import Session
+from megalith.desktop.settings import data_dir
 
 PREFIX = "autosave-"
 DAMAGED_PREFIX = "damaged-"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
-from desktop.session import Session
+from megalith.desktop.session import Session
 
 CAPTION_BACKGROUND = QColor(250, 247, 238)
 CAPTION_TEXT = QColor(30, 30, 30)

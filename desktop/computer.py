@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from rules.ai.levels import Level
-from rules.ai.mcts import SearchResult
-from rules.ai.parallel import Job, Thinker
-from rules.protocol import GameState
+from megalith.rules.ai.levels import Level
+from megalith.rules.ai.mcts import SearchResult
+from megalith.rules.ai.parallel import Job, Thinker
+from megalith.rules.protocol import GameState
 
 POLL_MS = 100
 

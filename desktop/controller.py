@@ -27,16 +27,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from rules import registry
-from rules.ai.levels import Level, parse_level
-from rules.ai.mcts import SearchResult
-from rules.ai.values import person_to_move
-from rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
-from desktop import autosave
-from desktop.analysis import GameAnalysis
-from desktop.computer import ComputerPlayer
-from desktop.dialogs import GameChoice
-from desktop.session import Played, Session
+from megalith.rules import registry
+from megalith.rules.ai.levels import Level, parse_level
+from megalith.rules.ai.mcts import SearchResult
+from megalith.rules.ai.values import person_to_move
+from megalith.rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
+from megalith.desktop import autosave
+from megalith.desktop.analysis import GameAnalysis
+from megalith.desktop.computer import ComputerPlayer
+from megalith.desktop.dialogs import GameChoice
+from megalith.desktop.session import Played, Session
 
 
 class GameController(QObject):

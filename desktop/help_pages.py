@@ -14,7 +14,7 @@ import re
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from rules import registry
+from megalith.rules import registry
 
 if TYPE_CHECKING:  # 3.10 has it here (3.11 also in importlib.resources.abc)
     from importlib.abc import Traversable
@@ -26,7 +26,7 @@ PAGE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def pages_folder() -> Traversable:
-    return resources.files("desktop").joinpath("help")
+    return resources.files("megalith.desktop").joinpath("help")
 
 
 def find_page(name: str) -> Traversable | None:

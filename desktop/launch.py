@@ -19,21 +19,21 @@ CLI_WORDS = ("check", "show", "ai", "match", "-h", "--help")
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--version"]:
-        from desktop.version import version
+        from megalith.desktop.version import version
 
         print(f"megalith {version()}")
         return 0
     if args and args[0] == "rules":
         return print_rules(args[1:])
     if args and args[0] in CLI_WORDS:
-        from rules.cli import main as cli_main  # no Qt for the command line
+        from megalith.rules.cli import main as cli_main  # no Qt for the command line
 
         return cli_main(args)
     if len(args) > 1 or (args and args[0].startswith("-")):
         print("usage: megalith [FILE] | megalith check|show|ai|match ... | "
               "megalith rules [GAME] | megalith --help | megalith --version", file=sys.stderr)
         return 2
-    from desktop.app import run
+    from megalith.desktop.app import run
 
     return run(args[0] if args else None)
 
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def print_rules(args: list[str]) -> int:
     """`megalith rules`: the games and whether Help has their page; `megalith rules GAME`:
     that page's Markdown. Exit status 2 for an unknown game or a missing page."""
-    from desktop import help_pages
+    from megalith.desktop import help_pages
 
     games = help_pages.games()
     if not args:

@@ -19,23 +19,23 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QL
                                QMainWindow, QMessageBox, QPushButton, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
-from rules import registry
-from rules.protocol import OptionError
-from rules.record import RecordError
-from rules.text import shown
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
+from megalith.rules.record import RecordError
+from megalith.rules.text import shown
 
-from desktop import autosave, settings
-from desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
-from desktop.board_image import caption_lines, with_caption
-from desktop.controller import GameController
-from desktop.dialogs import GameChoice, NewGameDialog
-from desktop.games import Desk, desk
-from desktop.help import HelpDialog, desktop_guide_text, page_text
-from desktop.panels import SidePanel
-from desktop.panels.analysis_graph import TO_MOVE, curve_points
-from desktop.session import Session
-from desktop.version import version
-from desktop.views.base import BoardView, PositionView
+from megalith.desktop import autosave, settings
+from megalith.desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
+from megalith.desktop.board_image import caption_lines, with_caption
+from megalith.desktop.controller import GameController
+from megalith.desktop.dialogs import GameChoice, NewGameDialog
+from megalith.desktop.games import Desk, desk
+from megalith.desktop.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.panels import SidePanel
+from megalith.desktop.panels.analysis_graph import TO_MOVE, curve_points
+from megalith.desktop.session import Session
+from megalith.desktop.version import version
+from megalith.desktop.views.base import BoardView, PositionView
 
 FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules import record as records
-from rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
-from rules.record import Record
+from megalith.rules import record as records
+from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
+from megalith.rules.record import Record
 
-from desktop.settings import default_colour
+from megalith.desktop.settings import default_colour
 
 Colour = tuple[int, int, int]
 

@@ -26,8 +26,8 @@ if QCoreApplication.instance() is None:  # (a test may load this with its applic
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from desktop.games import desk  # noqa: E402
-from desktop.views.base import BoardView  # noqa: E402
+from megalith.desktop.games import desk  # noqa: E402
+from megalith.desktop.views.base import BoardView  # noqa: E402
 from screenshots import Scene, position  # noqa: E402  (beside this script)
 
 IMAGES = ROOT / "desktop" / "help" / "images"

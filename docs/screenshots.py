@@ -28,10 +28,10 @@ if QCoreApplication.instance() is None:  # (the tests load this with their appli
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from desktop.views.look import CLASSIC, NEW  # noqa: E402
-from desktop.views.stack3d import StackView  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.protocol import GameState  # noqa: E402
+from megalith.desktop.views.look import CLASSIC, NEW  # noqa: E402
+from megalith.desktop.views.stack3d import StackView  # noqa: E402
+from megalith.rules import registry  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 SIZE = (960, 640)

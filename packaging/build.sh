@@ -54,8 +54,8 @@ python_lib=$("$PYTHON" -c 'import sys; print(sys.base_prefix)')/lib
 (cd "$work" && LD_LIBRARY_PATH=$python_lib "$work/venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
   --onedir --name megalith --distpath "$out" --workpath "$work/pyinstaller" \
   --specpath "$work" \
-  --collect-submodules rules --collect-submodules desktop \
-  --collect-data desktop --copy-metadata megalith \
+  --collect-submodules megalith \
+  --collect-data megalith.desktop --copy-metadata megalith \
   --exclude-module PySide6.QtNetwork \
   "$root/packaging/megalith_main.py")
 python3 packaging/prune_host_libraries.py "$out/megalith" >"$work/pruned.txt"

@@ -8,7 +8,7 @@ in a frozen program each worker is the program itself, started again, and
 import multiprocessing
 import sys
 
-from desktop.launch import main
+from megalith.desktop.launch import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from rules import record as records
-from rules.ai import commands as ai_commands
-from rules.protocol import GameState
-from rules.record import Record, RecordError
-from rules.text import number, quoted, shown
+from megalith.rules import record as records
+from megalith.rules.ai import commands as ai_commands
+from megalith.rules.protocol import GameState
+from megalith.rules.record import Record, RecordError
+from megalith.rules.text import number, quoted, shown
 
 
 def _read(path: str) -> Record:

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from rules.geometry import Board
-from rules.protocol import Outcome, Stone
+from megalith.rules.geometry import Board
+from megalith.rules.protocol import Outcome, Stone
 
 Coord = tuple[int, int]
 

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from rules.contracts import Coord, PlacedTile
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
-from rules.registry import GameInfo
-from rules.text import number as ascii_number
+from megalith.rules.contracts import Coord, PlacedTile
+from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from megalith.rules.registry import GameInfo
+from megalith.rules.text import number as ascii_number
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first

@@ -26,11 +26,11 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
-from rules import drogo_moves
-from rules.geometry import Board, square_board
-from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+from megalith.rules import drogo_moves
+from megalith.rules.geometry import Board, square_board
+from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             Stone)
-from rules.registry import GameInfo, Options
+from megalith.rules.registry import GameInfo, Options
 
 SIDE_LETTERS = ("X", "O", "Y", "Z")
 DEFAULT_SIZE = 6

@@ -50,8 +50,8 @@ from functools import cache
 from itertools import chain
 from operator import getitem, itemgetter
 
-from rules.byte_planes import Planes
-from rules.geometry import square_board
+from megalith.rules.byte_planes import Planes
+from megalith.rules.geometry import square_board
 
 NO_CELL = -1
 CellMove = tuple[int, int]

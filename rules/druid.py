@@ -21,13 +21,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from rules import druid_moves
-from rules.druid_moves import pick
-from rules.druid_text import render_hex, render_square
-from rules.geometry import Board, hex_board, split_name, square_board, y_board
-from rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+from megalith.rules import druid_moves
+from megalith.rules.druid_moves import pick
+from megalith.rules.druid_text import render_hex, render_square
+from megalith.rules.geometry import Board, hex_board, split_name, square_board, y_board
+from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             Stone)
-from rules.registry import GameInfo
+from megalith.rules.registry import GameInfo
 
 T = TypeVar("T")
 

@@ -20,8 +20,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import TypeVar, cast
 
-from rules.byte_planes import Planes
-from rules.geometry import Board
+from megalith.rules.byte_planes import Planes
+from megalith.rules.geometry import Board
 
 T = TypeVar("T")
 

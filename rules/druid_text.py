@@ -10,7 +10,7 @@ bottom of each column, as in the cell names.
 
 from __future__ import annotations
 
-from rules.geometry import Board, column_letters
+from megalith.rules.geometry import Board, column_letters
 
 GAP = "     "
 

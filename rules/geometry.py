@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from rules.text import number
+from megalith.rules.text import number
 
 SQUARE_DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
 HEX_DIRECTIONS = {"n": (0, 2), "s": (0, -2), "ne": (1, 1), "nw": (-1, 1), "se": (1, -1),

@@ -8,7 +8,7 @@ A sequence that ends the game early is not counted (a finished game lists no mov
 
 from __future__ import annotations
 
-from rules.protocol import GameState
+from megalith.rules.protocol import GameState
 
 
 def perft(state: GameState, depth: int) -> int:

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from rules.text import SHOWN_LENGTH, shown
+from megalith.rules.text import SHOWN_LENGTH, shown
 
 PASS = "--"
 RESIGN = "Resign"

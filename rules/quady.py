@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
-from rules.geometry import Board, column_letters, split_name, triangle_board
-from rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
+from megalith.rules.geometry import Board, column_letters, split_name, triangle_board
+from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             SubgameResult)
-from rules.registry import GameInfo
+from megalith.rules.registry import GameInfo
 
 GAMES = ("main", "top", "left", "right", "centre")
 COLOURS = ("X", "O")

@@ -42,9 +42,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules import registry
-from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
-from rules.text import number, quoted, shown
+from megalith.rules import registry
+from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
+from megalith.rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

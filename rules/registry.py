@@ -10,16 +10,16 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rules.protocol import GameState, OptionError, OptionSpec
-from rules.text import number as read_number
-from rules.text import quoted, shown
+from megalith.rules.protocol import GameState, OptionError, OptionSpec
+from megalith.rules.text import number as read_number
+from megalith.rules.text import quoted, shown
 
 GAME_MODULES = {
-    "druid": "rules.druid",
-    "drogo": "rules.drogo",
-    "quady": "rules.quady",
-    "dragons": "rules.dragons",
-    "trichet": "rules.trichet",
+    "druid": "megalith.rules.druid",
+    "drogo": "megalith.rules.drogo",
+    "quady": "megalith.rules.quady",
+    "dragons": "megalith.rules.dragons",
+    "trichet": "megalith.rules.trichet",
 }
 
 Options = dict[str, int | bool]

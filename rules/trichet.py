@@ -29,11 +29,11 @@ from operator import itemgetter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rules.contracts import PlacedTile
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
-from rules.registry import GameInfo
-from rules.trichet_text import draw
-from rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
+from megalith.rules.contracts import PlacedTile
+from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from megalith.rules.registry import GameInfo
+from megalith.rules.trichet_text import draw
+from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
                                  LETTERS, ODD_CORNER, OH, Coord, corners, points_up,
                                  reading_key, triangles_at)
 

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("arguments", [["--strict", "rules"], ["desktop"]],
+@pytest.mark.parametrize("arguments", [["--strict", "-p", "megalith.rules"], ["-p", "megalith.desktop"]],
                          ids=["strict rules", "desktop"])
 def test_mypy_passes(arguments: list[str]) -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", *arguments], cwd=ROOT,
@@ -25,10 +25,10 @@ def test_mypy_passes(arguments: list[str]) -> None:
 
 
 def test_every_engine_implements_the_contract_its_desk_reads() -> None:
-    from rules import registry
-    from rules.contracts import CellBoardPosition, StackedPosition, TilePosition
+    from megalith.rules import registry
+    from megalith.rules.contracts import CellBoardPosition, StackedPosition, TilePosition
 
-    from desktop.games import has_desk
+    from megalith.desktop.games import has_desk
 
     contracts = (StackedPosition, CellBoardPosition, TilePosition)
     for info in registry.available():

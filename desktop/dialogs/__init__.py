@@ -1,5 +1,5 @@
 """Dialogs of the desktop application."""
 
-from desktop.dialogs.new_game import GameChoice, NewGameDialog
+from megalith.desktop.dialogs.new_game import GameChoice, NewGameDialog
 
 __all__ = ["GameChoice", "NewGameDialog"]

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QDialog, QDia
                                QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from rules import registry
-from rules.protocol import OptionError, OptionSpec
-from rules.registry import GameInfo
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError, OptionSpec
+from megalith.rules.registry import GameInfo
 
-from desktop.games import has_desk
-from desktop.settings import default_colour
+from megalith.desktop.games import has_desk
+from megalith.desktop.settings import default_colour
 
 Colour = tuple[int, int, int]
 DEFAULT_NAMES = ("alice", "bob", "carol", "dave")

@@ -18,11 +18,11 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 DESK_MODULES = {
-    "druid": "desktop.games.druid",
-    "drogo": "desktop.games.drogo",
-    "quady": "desktop.games.quady",
-    "dragons": "desktop.games.dragons",
-    "trichet": "desktop.games.trichet",
+    "druid": "megalith.desktop.games.druid",
+    "drogo": "megalith.desktop.games.drogo",
+    "quady": "megalith.desktop.games.quady",
+    "dragons": "megalith.desktop.games.dragons",
+    "trichet": "megalith.desktop.games.trichet",
 }
 
 

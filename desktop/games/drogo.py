@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from desktop.games import Desk
+from megalith.desktop.games import Desk
 
 
 def _view(parent: QWidget | None) -> QWidget:
-    from desktop.views.stack3d import StackView
+    from megalith.desktop.views.stack3d import StackView
     return StackView(parent)
 
 
 def _map(parent: QWidget | None) -> QWidget:
-    from desktop.views.summary import SummaryMap
+    from megalith.desktop.views.summary import SummaryMap
     return SummaryMap(parent)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from desktop.games import Desk
+from megalith.desktop.games import Desk
 
 # In Druid's Walk `c3,c3` also steps the Druid onto the new stone (Shift+click does that),
 # so a second plain click on a held placement plays it alone.
@@ -12,12 +12,12 @@ REPEAT_COMPLETES = False
 
 
 def _view(parent: QWidget | None) -> QWidget:
-    from desktop.views.stack3d import StackView
+    from megalith.desktop.views.stack3d import StackView
     return StackView(parent, repeat_completes=REPEAT_COMPLETES)
 
 
 def _map(parent: QWidget | None) -> QWidget:
-    from desktop.views.summary import SummaryMap
+    from megalith.desktop.views.summary import SummaryMap
     return SummaryMap(parent, repeat_completes=REPEAT_COMPLETES)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from desktop.games import Desk
+from megalith.desktop.games import Desk
 
 
 def _view(parent: QWidget | None) -> QWidget:
-    from desktop.views.triangle import TriangleView
+    from megalith.desktop.views.triangle import TriangleView
     return TriangleView(parent)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.contracts import TilePosition
+from megalith.rules.contracts import TilePosition
 
 
 def pool_facts(state: TilePosition) -> list[str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from desktop.games import Desk
-from desktop.games.tiles import auto_note, pool_facts
+from megalith.desktop.games import Desk
+from megalith.desktop.games.tiles import auto_note, pool_facts
 
 
 def _view(parent: QWidget | None) -> QWidget:
-    from desktop.views.trichet import TrichetView
+    from megalith.desktop.views.trichet import TrichetView
     return TrichetView(parent)
 
 

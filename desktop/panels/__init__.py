@@ -1,5 +1,5 @@
 """Panels beside the board."""
 
-from desktop.panels.side_panel import SidePanel
+from megalith.desktop.panels.side_panel import SidePanel
 
 __all__ = ["SidePanel"]

@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-from rules.protocol import Outcome
+from megalith.rules.protocol import Outcome
 
 
 TO_MOVE = "to move wins"

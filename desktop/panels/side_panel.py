@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeade
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from rules.protocol import GameState
+from megalith.rules.protocol import GameState
 
-from desktop.panels.analysis_graph import AnalysisGraph
-from desktop.session import Session
+from megalith.desktop.panels.analysis_graph import AnalysisGraph
+from megalith.desktop.session import Session
 
 NOTE_DELAY_MS = 400
 

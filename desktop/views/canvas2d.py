@@ -23,8 +23,8 @@ from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QFont, QImage, QKeyEvent
                            QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
-from desktop.views.interaction import Interaction, marked_cells
-from desktop.views.move_builder import Action
+from megalith.desktop.views.interaction import Interaction, marked_cells
+from megalith.desktop.views.move_builder import Action
 
 RGB = tuple[int, int, int]
 BACKGROUND = QColor(48, 52, 58)

@@ -25,11 +25,11 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPaint
                            QPolygonF)
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QWidget
 
-from desktop.views.canvas2d import CHAIN, CHAIN_Z, MARK_Z, Canvas2D, qcolour
-from desktop.views.interaction import Interaction
-from desktop.views.move_builder import Action
-from rules.contracts import Coord, TilePosition
-from rules.dragons import DragonsState, coord_text, edge_colours, parse_coord, regions
+from megalith.desktop.views.canvas2d import CHAIN, CHAIN_Z, MARK_Z, Canvas2D, qcolour
+from megalith.desktop.views.interaction import Interaction
+from megalith.desktop.views.move_builder import Action
+from megalith.rules.contracts import Coord, TilePosition
+from megalith.rules.dragons import DragonsState, coord_text, edge_colours, parse_coord, regions
 
 R = 40.0                          # scene units from a tile's centre to a corner
 APOTHEM = R * math.sqrt(3.0) / 2  # centre to an edge's midpoint

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from rules.contracts import CellBoardPosition, Position, StackedPosition
-from rules.protocol import MoveError
+from megalith.rules.contracts import CellBoardPosition, Position, StackedPosition
+from megalith.rules.protocol import MoveError
 
-from desktop.views.move_builder import Action, MoveBuilder, Pending
+from megalith.desktop.views.move_builder import Action, MoveBuilder, Pending
 
 RGB = tuple[int, int, int]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.views import meshes
-from desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
+from megalith.desktop.views import meshes
+from megalith.desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
                                   SEPARATE_SCALE, SIDES, STONE_SCALE)
 
 

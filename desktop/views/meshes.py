@@ -21,8 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from rules.geometry import Board, column_letters
-from rules.protocol import Stone
+from megalith.rules.geometry import Board, column_letters
+from megalith.rules.protocol import Stone
 
 PITCH = 1.0  # height of one level
 VGAP = 0.06  # vertical gap between stacked stones

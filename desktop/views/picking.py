@@ -14,10 +14,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from desktop.views.camera import Camera
-from desktop.views.meshes import DRUID_HEIGHT, TILE_BOTTOM, footprint, stone_z, top_z
-from rules.geometry import Board
-from rules.protocol import Stone
+from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.meshes import DRUID_HEIGHT, TILE_BOTTOM, footprint, stone_z, top_z
+from megalith.rules.geometry import Board
+from megalith.rules.protocol import Stone
 
 MAX_SIDES = 6
 

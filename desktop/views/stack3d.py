@@ -32,16 +32,16 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QImage, QKeyEve
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
-from desktop.views import meshes
-from desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
+from megalith.desktop.views import meshes
+from megalith.desktop.views.camera import (ORTHO_FAR, Camera, Pose, blend, clamp_elevation, frame,
                                   nearest_turn, ortho_matrix)
-from desktop.views.interaction import Interaction, describe_stack, marked_cells
-from desktop.views.look import NEW, Look
-from desktop.views.meshes import Mesh, PrismSet
-from desktop.views.move_builder import Action
-from desktop.views.picking import PickScene
-from rules.geometry import Board
-from rules.contracts import StackedPosition
+from megalith.desktop.views.interaction import Interaction, describe_stack, marked_cells
+from megalith.desktop.views.look import NEW, Look
+from megalith.desktop.views.meshes import Mesh, PrismSet
+from megalith.desktop.views.move_builder import Action
+from megalith.desktop.views.picking import PickScene
+from megalith.rules.geometry import Board
+from megalith.rules.contracts import StackedPosition
 
 BACKGROUND = (40, 46, 54)
 SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves

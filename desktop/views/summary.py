@@ -16,10 +16,10 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent,
                            QPaintEvent, QPen, QPolygonF)
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.interaction import Interaction, describe_stack, marked_cells
-from desktop.views.meshes import coordinate_labels, footprint, uncovered_sarsens
-from desktop.views.move_builder import Action
-from rules.contracts import StackedPosition
+from megalith.desktop.views.interaction import Interaction, describe_stack, marked_cells
+from megalith.desktop.views.meshes import coordinate_labels, footprint, uncovered_sarsens
+from megalith.desktop.views.move_builder import Action
+from megalith.rules.contracts import StackedPosition
 
 MARGIN = 10.0
 GAP = 18.0

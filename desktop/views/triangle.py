@@ -16,11 +16,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-from desktop.views.canvas2d import Canvas2D, qcolour
-from desktop.views.interaction import Interaction, describe_stone
-from desktop.views.meshes import convex_hull
-from rules.contracts import CellBoardPosition
-from rules.geometry import Board, column_letters
+from megalith.desktop.views.canvas2d import Canvas2D, qcolour
+from megalith.desktop.views.interaction import Interaction, describe_stone
+from megalith.desktop.views.meshes import convex_hull
+from megalith.rules.contracts import CellBoardPosition
+from megalith.rules.geometry import Board, column_letters
 
 UNIT = 40.0  # scene pixels between neighbouring cell centres
 TILE = QColor(150, 140, 118)

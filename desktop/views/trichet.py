@@ -25,12 +25,12 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
-from desktop.settings import default_colour
-from desktop.views.canvas2d import LAST_MOVE, MARK_Z, Canvas2D, qcolour
-from desktop.views.interaction import Interaction
-from desktop.views.move_builder import Action
-from rules.contracts import Coord, TilePosition
-from rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
+from megalith.desktop.settings import default_colour
+from megalith.desktop.views.canvas2d import LAST_MOVE, MARK_Z, Canvas2D, qcolour
+from megalith.desktop.views.interaction import Interaction
+from megalith.desktop.views.move_builder import Action
+from megalith.rules.contracts import Coord, TilePosition
+from megalith.rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
                                  triangle_at)
 
 SIDE = 64.0  # scene pixels of a triangle's side

@@ -3,8 +3,8 @@ each position (one process per position; the window runs them in worker processe
 
 from __future__ import annotations
 
-from rules.ai.mcts import Search
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import Search
+from megalith.rules.protocol import GameState
 
 ITERATIONS = 400  # per position: a rough curve in a few seconds for a whole game
 

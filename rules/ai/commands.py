@@ -20,14 +20,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules import record as records
-from rules import registry
-from rules.ai.levels import Level, parse_level, play_level
-from rules.ai.mcts import Search, SearchResult
-from rules.ai.parallel import Thinker
-from rules.ai.values import final_values, person_of_seat
-from rules.protocol import GameState, OptionError
-from rules.record import Record, RecordError
+from megalith.rules import record as records
+from megalith.rules import registry
+from megalith.rules.ai.levels import Level, parse_level, play_level
+from megalith.rules.ai.mcts import Search, SearchResult
+from megalith.rules.ai.parallel import Thinker
+from megalith.rules.ai.values import final_values, person_of_seat
+from megalith.rules.protocol import GameState, OptionError
+from megalith.rules.record import Record, RecordError
 
 COMMANDS = ("ai", "match")
 

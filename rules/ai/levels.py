@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.ai.mcts import Search, SearchResult
-from rules.ai.values import person_to_move
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import Search, SearchResult
+from megalith.rules.ai.values import person_to_move
+from megalith.rules.protocol import GameState
 
 
 @dataclass(frozen=True)

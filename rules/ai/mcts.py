@@ -49,9 +49,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.ai.values import (Values, cut_off_values, final_values, person_of_seat,
+from megalith.rules.ai.values import (Values, cut_off_values, final_values, person_of_seat,
                              person_of_side, person_to_move)
-from rules.protocol import SWAP, GameState, MoveError
+from megalith.rules.protocol import SWAP, GameState, MoveError
 
 EXPLORATION = 0.25  # UCT's constant for values in [0, 1]; RAVE does most of the exploring
 RAVE_EQUIVALENCE = 400  # visits at which a move's own results weigh a third of the total

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Event
 from typing import Any
 
-from rules.ai.mcts import MoveStats, Search, SearchResult, ranked
-from rules.protocol import GameState
+from megalith.rules.ai.mcts import MoveStats, Search, SearchResult, ranked
+from megalith.rules.protocol import GameState
 
 # Set in each worker by _start_worker: the pool's stop flag and progress queue.
 _worker_stop: Event | None = None

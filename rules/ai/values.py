@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from rules.protocol import GameState, Outcome
+from megalith.rules.protocol import GameState, Outcome
 
 Values = tuple[float, ...]
 

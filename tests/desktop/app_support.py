@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Signal
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from desktop.games import Desk, desk
+from megalith.desktop.games import Desk, desk
 
 
 @dataclass
@@ -50,7 +50,7 @@ DEAD_PID = 999_999_999  # larger than any process id a system hands out
 
 def crash() -> None:
     """Leaves this process's autosave as a process that died would leave it."""
-    from desktop import autosave
+    from megalith.desktop import autosave
 
     autosave.path().rename(autosave.path(DEAD_PID))
 
@@ -129,7 +129,7 @@ def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
                 size: tuple[int, int] = (820, 600), active: bool = False):
     """The real MainWindow with private folders and scripted dialogs, shown on the (Xvfb)
     screen at `size`; `active` waits until it is the active window (shortcuts need that)."""
-    from desktop.main_window import MainWindow
+    from megalith.desktop.main_window import MainWindow
 
     private_folders(monkeypatch, tmp_path)
     install_dialogs(monkeypatch)
@@ -147,7 +147,7 @@ def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
 def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
     """Private folders, board views that record instead of drawing, scripted dialogs: for
     tests about the window rather than the drawing."""
-    from desktop import main_window
+    from megalith.desktop import main_window
 
     private_folders(monkeypatch, tmp_path)
     monkeypatch.setattr(main_window, "desk", fake_desk)
@@ -156,8 +156,8 @@ def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
 
 def quady_window(qtbot):
     """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
-    from desktop.dialogs import GameChoice
-    from desktop.main_window import MainWindow
+    from megalith.desktop.dialogs import GameChoice
+    from megalith.desktop.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

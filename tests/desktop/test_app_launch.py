@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop import launch
-from desktop.session import Session
+from megalith.desktop import launch
+from megalith.desktop.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +23,7 @@ def saved_game(folder: Path) -> Path:
 
 def test_check_goes_to_the_command_line_without_loading_qt(tmp_path) -> None:
     path = saved_game(tmp_path)
-    code = ("import sys; from desktop.launch import main; code = main(['check', sys.argv[1]]);"
+    code = ("import sys; from megalith.desktop.launch import main; code = main(['check', sys.argv[1]]);"
             "print('qt loaded' if any(m.startswith('PySide6') for m in sys.modules) else "
             "'no qt'); sys.exit(code)")
     done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT,
@@ -50,7 +50,8 @@ def test_a_broken_record_on_the_command_line_exits_2(tmp_path, capsys) -> None:
 
 
 def test_a_file_argument_opens_the_window_with_it(monkeypatch) -> None:
-    import desktop.app
+    import megalith.desktop.app
+    from megalith import desktop
     opened: list[str | None] = []
     monkeypatch.setattr(desktop.app, "run", lambda path=None: opened.append(path) or 0)
     assert launch.main(["game.txt"]) == 0
@@ -81,7 +82,7 @@ def test_a_real_process_opens_a_record_and_draws_its_first_frame(tmp_path) -> No
 
 def test_sigterm_closes_a_saved_game_as_the_close_button_does(tmp_path) -> None:
     startup = startup_benchmark()
-    process, _ = startup.start([sys.executable, "-m", "desktop.launch",
+    process, _ = startup.start([sys.executable, "-m", "megalith.desktop.launch",
                                 str(saved_game(tmp_path))], tmp_path)
     process.terminate()
     assert process.wait(timeout=30) == 0, process.stderr.read()

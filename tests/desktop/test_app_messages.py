@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from desktop.main_window import MainWindow
+from megalith.desktop.main_window import MainWindow
 from tests.desktop.app_support import quady_window, stand_in_dialogs
 
 PASTED = "c3\x1b[2J" + "é" * 100_000

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from desktop.dialogs import GameChoice, NewGameDialog
-from desktop.main_window import MainWindow
-from desktop.session import Session
+from megalith.desktop.dialogs import GameChoice, NewGameDialog
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.session import Session
 from tests.desktop.app_support import crash, install_dialogs, private_folders
 
 RED, STONE = (180, 60, 50), (225, 220, 200)

@@ -10,8 +10,8 @@ import random
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from desktop.panels import SidePanel
-from desktop.session import Session
+from megalith.desktop.panels import SidePanel
+from megalith.desktop.session import Session
 
 
 def table_snapshot(panel: SidePanel) -> dict:

@@ -11,10 +11,10 @@ import signal
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop import app as desktop_app
-from desktop import autosave, main_window
-from desktop.dialogs import GameChoice
-from desktop.main_window import MainWindow
+from megalith.desktop import app as desktop_app
+from megalith.desktop import autosave, main_window
+from megalith.desktop.dialogs import GameChoice
+from megalith.desktop.main_window import MainWindow
 from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
 
 

@@ -11,10 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
-from desktop import autosave
-from desktop.dialogs import GameChoice, NewGameDialog
-from desktop.main_window import MainWindow
-from desktop.session import Session
+from megalith.desktop import autosave
+from megalith.desktop.dialogs import GameChoice, NewGameDialog
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.session import Session
 from tests.desktop.app_support import FakeView, crash, quady_window, stand_in_dialogs
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -460,7 +460,7 @@ def test_random_games_through_the_window_end_and_replay_from_the_file(
     position."""
     import random
 
-    from rules import record as records
+    from megalith.rules import record as records
     rng = random.Random(5)
     names = ["ann", "ben", "cat", "dan"][:players]
     window.start_game(GameChoice(game, parameters, names, []))
@@ -569,7 +569,7 @@ def test_exported_and_copied_images_carry_a_caption_under_the_board(qtbot, windo
 
 
 def test_caption_names_the_game_players_move_and_result() -> None:
-    from desktop.board_image import caption_lines
+    from megalith.desktop.board_image import caption_lines
 
     session = Session.new("quady", ["-size=5"], ["xena", "otto"])
     for move in ("a1", "a2", "b2"):
@@ -582,7 +582,7 @@ def test_caption_names_the_game_players_move_and_result() -> None:
 
 
 def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs) -> None:
-    from desktop.version import version
+    from megalith.desktop.version import version
 
     window.about_action.trigger()
     (text,) = dialogs.texts("about")

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from desktop import assets
-from rules import record as records
-from rules.record import Record
+from megalith.desktop import assets
+from megalith.rules import record as records
+from megalith.rules.record import Record
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
@@ -56,7 +56,7 @@ def test_the_application_carries_every_icon_size(qapp) -> None:
 
 def test_the_application_made_by_megalith_has_the_icon() -> None:
     """In a process of its own: the tests' QApplication is pytest-qt's, not Megalith's."""
-    code = ("from desktop.app import create_application; app = create_application(); "
+    code = ("from megalith.desktop.app import create_application; app = create_application(); "
             "print(sorted(s.width() for s in app.windowIcon().availableSizes()), "
             "app.desktopFileName())")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

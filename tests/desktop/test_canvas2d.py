@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.views.triangle import TriangleView
-from rules import registry
-from rules.protocol import GameState
+from megalith.desktop.views.triangle import TriangleView
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 
 LEFT = Qt.MouseButton.LeftButton
 

@@ -10,10 +10,10 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-from desktop.dialogs import GameChoice, NewGameDialog
-from desktop.main_window import MainWindow
-from desktop.panels.analysis_graph import curve_points
-from rules.protocol import Outcome
+from megalith.desktop.dialogs import GameChoice, NewGameDialog
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.panels.analysis_graph import curve_points
+from megalith.rules.protocol import Outcome
 from tests.desktop.app_support import real_window
 
 
@@ -201,8 +201,8 @@ def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
 
 
 def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
-    from desktop.games import desk
-    from rules import registry
+    from megalith.desktop.games import desk
+    from megalith.rules import registry
 
     view = desk("drogo").make_view(None)
     qtbot.addWidget(view)
@@ -228,8 +228,8 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_badges_naming_the_moves(qtbot
     and its number stays in sight; each move has its own badge, named, under the number."""
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-    from desktop.games import desk
-    from rules import registry
+    from megalith.desktop.games import desk
+    from megalith.rules import registry
 
     view = desk(game).make_view(None)
     qtbot.addWidget(view)

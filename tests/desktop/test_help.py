@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QUrl
 
-from desktop import help_pages
-from desktop.dialogs import GameChoice
-from desktop.main_window import MainWindow
-from rules import registry
+from megalith.desktop import help_pages
+from megalith.desktop.dialogs import GameChoice
+from megalith.desktop.main_window import MainWindow
+from megalith.rules import registry
 from tests.desktop.app_support import quady_window, stand_in_dialogs
 
 GAMES = [info.name for info in registry.available()]
@@ -116,7 +116,7 @@ def test_the_guide_names_the_computer_s_actions_with_their_real_shortcuts(window
 
 def test_megalith_rules_lists_the_games_and_prints_a_page_without_loading_qt(
         capsys, unwritten_game) -> None:
-    from desktop import launch
+    from megalith.desktop import launch
     assert launch.main(["rules"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert "drogo      Drogo" in listed and "quady      Quadrant Y" in listed
@@ -127,7 +127,7 @@ def test_megalith_rules_lists_the_games_and_prints_a_page_without_loading_qt(
     assert capsys.readouterr().err == "this copy of Megalith has no rules page for menhir\n"
     assert launch.main(["rules", "chess"]) == 2
     assert "usage: megalith rules [GAME] (games: druid, drogo" in capsys.readouterr().err
-    code = ("import sys; from desktop.launch import main; main(['rules', 'quady']); "
+    code = ("import sys; from megalith.desktop.launch import main; main(['rules', 'quady']); "
             "print(any(m.startswith('PySide6') for m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.views import meshes
-from desktop.views.meshes import PrismSet, footprint, rgbf, stone_z
-from rules.geometry import hex_board, square_board, y_board
-from rules.protocol import Stone
+from megalith.desktop.views import meshes
+from megalith.desktop.views.meshes import PrismSet, footprint, rgbf, stone_z
+from megalith.rules.geometry import hex_board, square_board, y_board
+from megalith.rules.protocol import Stone
 
 RED = (180, 60, 50)
 STONE = (225, 220, 200)
@@ -185,7 +185,7 @@ def test_uncovered_sarsens_get_a_darker_plate_on_their_tops() -> None:
 
 
 def test_legible_moves_only_colours_too_near_the_board() -> None:
-    from desktop.views.interaction import DEFAULT_COLOURS
+    from megalith.desktop.views.interaction import DEFAULT_COLOURS
 
     tiles = meshes.BOARD_COLOURS
     for colour in [(180, 60, 50), (225, 220, 200), (40, 160, 200), (240, 200, 30)]:
@@ -254,7 +254,7 @@ def test_a_dark_rim_outlines_each_top_inside_its_edge() -> None:
 
 @pytest.mark.parametrize("kind,size", [("square", 6), ("hex", 5), ("y", 6)])
 def test_coordinates_on_every_side(kind, size) -> None:
-    from rules.geometry import column_letters
+    from megalith.rules.geometry import column_letters
 
     board = {"square": square_board, "hex": hex_board, "y": y_board}[kind](size)
     labels = meshes.coordinate_labels(board, 0.95)

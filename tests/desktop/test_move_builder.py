@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.views.move_builder import MoveBuilder
-from rules import registry
-from rules.protocol import GameState
+from megalith.desktop.views.move_builder import MoveBuilder
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 
 
 def play_all(state: GameState, moves: list[str]) -> GameState:
@@ -163,7 +163,7 @@ def test_pass_swap_and_resign_are_never_built_from_clicks() -> None:
 
 
 def test_the_last_move_is_marked_on_the_cells_read_before_it_when_they_are_given() -> None:
-    from desktop.views.interaction import marked_cells
+    from megalith.desktop.views.interaction import marked_cells
 
     before = druid("-size=5 -walk", ("c1", "a3", "c2", "b3"))  # both Druids on the board
     after = before.copy()

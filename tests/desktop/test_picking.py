@@ -8,11 +8,11 @@ import random
 import numpy as np
 import pytest
 
-from desktop.views.camera import Camera, clamp_elevation
-from desktop.views.picking import PickScene
-from rules import registry
-from rules.geometry import Board, hex_board, square_board, y_board
-from rules.protocol import GameState, Stone
+from megalith.desktop.views.camera import Camera, clamp_elevation
+from megalith.desktop.views.picking import PickScene
+from megalith.rules import registry
+from megalith.rules.geometry import Board, hex_board, square_board, y_board
+from megalith.rules.protocol import GameState, Stone
 
 
 def camera_over(board: Board, elevation: float = 38.0, azimuth: float = -90.0,
@@ -150,7 +150,7 @@ def test_the_orthographic_camera_matches_qt_and_keeps_the_centres_scale(qtbot) -
 
     from PySide6.QtGui import QMatrix4x4
 
-    from desktop.views.camera import ORTHO_FAR, ortho_matrix
+    from megalith.desktop.views.camera import ORTHO_FAR, ortho_matrix
 
     camera = Camera((3.0, 4.0, 0.5), 17.0, 90.0, -90.0, 60.0, 640, 480, ortho=True)
     r = camera.half_width()
@@ -181,7 +181,7 @@ def test_the_orthographic_camera_matches_qt_and_keeps_the_centres_scale(qtbot) -
 @pytest.mark.parametrize("elevation,azimuth,ortho", [(58.0, -90.0, False), (58.0, 0.0, False),
                                                      (90.0, -90.0, True), (30.0, 45.0, False)])
 def test_frame_fits_the_points_centred_with_the_margin(elevation, azimuth, ortho) -> None:
-    from desktop.views.camera import frame
+    from megalith.desktop.views.camera import frame
 
     rng = np.random.default_rng(3)
     points = np.c_[rng.uniform(-3, 9, (40, 2)), rng.uniform(0, 3, 40)]
@@ -197,7 +197,7 @@ def test_frame_fits_the_points_centred_with_the_margin(elevation, azimuth, ortho
 
 
 def test_blend_eases_and_turns_the_way_asked() -> None:
-    from desktop.views.camera import Pose, blend, nearest_turn
+    from megalith.desktop.views.camera import Pose, blend, nearest_turn
 
     start = Pose((0.0, 0.0, 0.0), 10.0, 58.0, 270.0)
     end = Pose((2.0, 0.0, 0.0), 20.0, 90.0, 450.0, ortho=True)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop import autosave
-from desktop.session import Session
-from rules import record as records
-from rules import registry
-from rules.protocol import MoveError
+from megalith.desktop import autosave
+from megalith.desktop.session import Session
+from megalith.rules import record as records
+from megalith.rules import registry
+from megalith.rules.protocol import MoveError
 from tests.desktop.app_support import DEAD_PID, crash
 
 RED, STONE = (180, 60, 50), (225, 220, 200)

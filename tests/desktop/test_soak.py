@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules import registry
+from megalith.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 

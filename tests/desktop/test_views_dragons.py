@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 
-from desktop.games import desk
-from desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
+from megalith.desktop.games import desk
+from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
                                    edge_point)
-from rules import registry
-from rules.dragons import DragonsState, coord_text
+from megalith.rules import registry
+from megalith.rules.dragons import DragonsState, coord_text
 
 O_COLOUR, X_COLOUR = (225, 220, 200), (180, 60, 50)
 WHITE, YELLOW = (255, 255, 255), (255, 215, 40)

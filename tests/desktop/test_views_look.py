@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from desktop.views import meshes
-from desktop.views.look import CLASSIC, NEW
-from desktop.views.stack3d import LABEL_COLOUR, MARKER_SIZE, StackView, software_renderer
+from megalith.desktop.views import meshes
+from megalith.desktop.views.look import CLASSIC, NEW
+from megalith.desktop.views.stack3d import LABEL_COLOUR, MARKER_SIZE, StackView, software_renderer
 from tests.desktop.test_views_stack3d import (RED, STONE, close, count, game, near, pixels,
                                               rgb, screen, show)
 

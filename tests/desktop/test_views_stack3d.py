@@ -9,12 +9,12 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.games import desk
-from desktop.views.meshes import BOARD_COLOURS, tile_colour_index
-from desktop.views.look import NEW
-from desktop.views.stack3d import StackView
-from rules import registry
-from rules.protocol import GameState
+from megalith.desktop.games import desk
+from megalith.desktop.views.meshes import BOARD_COLOURS, tile_colour_index
+from megalith.desktop.views.look import NEW
+from megalith.desktop.views.stack3d import StackView
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 
 RED, STONE, BLUE = (180, 60, 50), (225, 220, 200), (60, 90, 170)
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -369,7 +369,7 @@ def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
 
 
 def test_coordinate_labels_show_unless_the_monument_hides_them(view) -> None:
-    from desktop.views.stack3d import LABEL_COLOUR
+    from megalith.desktop.views.stack3d import LABEL_COLOUR
 
     state = game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"])  # a tower at the back
     show(view, state)

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR, SummaryMap
-from rules import registry
+from megalith.desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR, SummaryMap
+from megalith.rules import registry
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -6,11 +6,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.games import desk
-from desktop.views.summary import SummaryMap
-from desktop.views.triangle import TriangleView
-from rules import registry
-from rules.protocol import GameState
+from megalith.desktop.games import desk
+from megalith.desktop.views.summary import SummaryMap
+from megalith.desktop.views.triangle import TriangleView
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 LEFT = Qt.MouseButton.LeftButton

@@ -8,14 +8,14 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from desktop.dialogs import GameChoice
-from desktop.games import desk
-from desktop.main_window import MainWindow
-from desktop.views.canvas2d import LAST_MOVE
-from desktop.views.trichet import AUTO_MARK, TrichetView, centroid, scene_point
-from rules import registry
-from rules.trichet import TrichetState
-from rules.trichet_tiles import corners, edge_neighbours
+from megalith.desktop.dialogs import GameChoice
+from megalith.desktop.games import desk
+from megalith.desktop.main_window import MainWindow
+from megalith.desktop.views.canvas2d import LAST_MOVE
+from megalith.desktop.views.trichet import AUTO_MARK, TrichetView, centroid, scene_point
+from megalith.rules import registry
+from megalith.rules.trichet import TrichetState
+from megalith.rules.trichet_tiles import corners, edge_neighbours
 from tests.desktop.app_support import real_window
 
 DOT_RED, OH_STONE = (180, 60, 50), (225, 220, 200)  # the default colours of seats 1 and 2
@@ -196,7 +196,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
 
 
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
-    from desktop.dialogs import NewGameDialog
+    from megalith.desktop.dialogs import NewGameDialog
 
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)

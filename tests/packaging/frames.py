@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtGui import QGuiApplication, QImage
 
-from desktop.views.meshes import BOARD_COLOURS
-from rules import record as records
-from rules.record import Record
+from megalith.desktop.views.meshes import BOARD_COLOURS
+from megalith.rules import record as records
+from megalith.rules.record import Record
 from tests.packaging.conftest import clean_env
 
 BLUE, OCHRE = (0x20, 0x90, 0xD0), (0xD0, 0xA0, 0x20)  # the record's own colours, nowhere else

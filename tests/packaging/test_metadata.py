@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import xml.etree.ElementTree as ET
 
-from desktop import assets
+from megalith.desktop import assets
 from tests.packaging.conftest import ROOT, VERSION
 
 ASSETS = ROOT / "assets"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
-from desktop.assets import RECORD_MIME_TYPE, RECORD_SUFFIX
-from rules import record as records
-from rules.record import Record
+from megalith.desktop.assets import RECORD_MIME_TYPE, RECORD_SUFFIX
+from megalith.rules import record as records
+from megalith.rules.record import Record
 from tests.desktop.app_support import quady_window, stand_in_dialogs
 from tests.packaging.conftest import ROOT, clean_env
 

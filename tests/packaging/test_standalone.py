@@ -16,8 +16,8 @@ import tarfile
 from pathlib import Path
 
 import pytest
-import desktop
-from rules import registry
+from megalith import desktop
+from megalith.rules import registry
 from tests.packaging.conftest import ROOT, VERSION, clean_env
 from tests.packaging.frames import (assert_the_record_s_board_is_drawn, save_record,
                                     screen_pixels)

@@ -26,9 +26,9 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 app = QApplication([sys.argv[0], "-platform", "offscreen"])
-import desktop, rules
-from desktop import assets, help
-from rules import registry
+from megalith import desktop, rules
+from megalith.desktop import assets, help
+from megalith.rules import registry
 pages, pictures = {}, {}
 for info in registry.available():
     text = help.page_text(info.name, info.title)
@@ -72,8 +72,6 @@ def installed(built, tmp_path_factory) -> Path:
     return venv
 
 
-@pytest.mark.xfail(strict=True, reason="the package rename (megalith.rules, megalith.desktop) "
-                   "is its own mechanical commit, not made yet: remove this mark with it")
 def test_the_wheel_installs_one_name_megalith(built) -> None:
     """`rules` and `desktop` are names other distributions install too (django-rules)."""
     with zipfile.ZipFile(built[1]) as wheel:

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from rules import record as records
-from rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, Outcome
+from megalith.rules import record as records
+from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, Outcome
 
 # Texts no game accepts: empty, punctuation, half moves, words, row 0, cells written oddly.
 JUNK = ("", "   ", "\t", "?", "-", ",", "zz", "a0", "0a", "a-1", "c3-", "-c3", "c3,", ",c3",

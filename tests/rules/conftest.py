@@ -1,6 +1,6 @@
 import pytest
 
-from rules import registry
+from megalith.rules import registry
 
 
 @pytest.fixture

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from rules import registry
-from rules.protocol import GameState, OptionError, OptionSpec
-from rules.registry import GameInfo, Options
+from megalith.rules import registry
+from megalith.rules.protocol import GameState, OptionError, OptionSpec
+from megalith.rules.registry import GameInfo, Options
 
 SMALL_STEP = 2  # "a small value" is this much above the minimum
 SEARCH = 8  # how far above a wanted value to look for one the factory accepts

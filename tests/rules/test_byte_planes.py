@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.byte_planes import Planes
+from megalith.rules.byte_planes import Planes
 
 SMALL = st.lists(st.integers(0, 0x7F), min_size=1, max_size=40)
 

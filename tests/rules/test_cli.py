@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import cli
+from megalith.rules import cli
 
 pytestmark = pytest.mark.usefixtures("toy")
 

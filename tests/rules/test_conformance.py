@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from rules import registry
+from megalith.rules import registry
 from tests.rules.conformance import check_record_round_trip, play_random_game
 from tests.rules.option_spread import Setup, defaults, spread
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from rules.protocol import Outcome
-from rules.registry import Options
+from megalith.rules.protocol import Outcome
+from megalith.rules.registry import Options
 from tests.rules.conformance import check_record_round_trip, play_random_game
 from tests.rules.toy_game import ToyState
 

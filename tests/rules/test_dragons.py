@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.contracts import Coord, TilePosition
-from rules.dragons import (
+from megalith.rules import registry
+from megalith.rules.contracts import Coord, TilePosition
+from megalith.rules.dragons import (
     DIRECTIONS,
     DragonsState,
     Region,
@@ -27,7 +27,7 @@ from rules.dragons import (
     regions,
     tileset,
 )
-from rules.protocol import MoveError, OptionError
+from megalith.rules.protocol import MoveError, OptionError
 
 
 def new(parameters: str = "") -> DragonsState:
@@ -656,7 +656,7 @@ def test_render_marks_numbers_and_pool() -> None:
 
 def test_cli_check_and_show_on_a_bare_move_list(capsys: pytest.CaptureFixture[str],
                                                 tmp_path) -> None:
-    from rules import cli
+    from megalith.rules import cli
     path = tmp_path / "gap.txt"
     path.write_text("dragons -num_tiles=30 alice bob\nD1\nb3\n")
     assert cli.main(["check", str(path), "--json", "--legal"]) == 0

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.drogo import DrogoState
-from rules.protocol import MoveError, OptionError, Stone
+from megalith.rules import registry
+from megalith.rules.drogo import DrogoState
+from megalith.rules.protocol import MoveError, OptionError, Stone
 
 
 def game(parameters: str = "", players: int = 2, moves: tuple[str, ...] = ()) -> DrogoState:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.druid import DruidState
-from rules.protocol import MoveError, OptionError, Stone
+from megalith.rules import registry
+from megalith.rules.druid import DruidState
+from megalith.rules.protocol import MoveError, OptionError, Stone
 
 
 def game(parameters: str = "", moves: str = "", players: int | None = None) -> DruidState:

@@ -25,11 +25,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import record as records
-from rules import registry
-from rules.protocol import MoveError, OptionError, GameState, RESIGN
-from rules.record import Record, RecordError
-from rules.registry import GameInfo
+from megalith.rules import record as records
+from megalith.rules import registry
+from megalith.rules.protocol import MoveError, OptionError, GameState, RESIGN
+from megalith.rules.record import Record, RecordError
+from megalith.rules.registry import GameInfo
 
 EXAMPLES = int(os.environ.get("MEGALITH_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="MEGALITH_FUZZ_EXAMPLES"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.geometry import (column_index, column_letters, hex_board, square_board,
+from megalith.rules.geometry import (column_index, column_letters, hex_board, square_board,
                             triangle_board, y_board)
 
 

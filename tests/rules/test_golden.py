@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry
+from megalith.rules import registry
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*/*.json"))

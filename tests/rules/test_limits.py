@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry
-from rules.protocol import OptionError
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "record-format.md"
 ROW = re.compile(r"^\| (\w+) \| (\w+) \| (.+?) \| (\d+) \| (\d+) \| (\d+)(?: to (\d+))? \|$")

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.drogo import DrogoState
-from rules.druid import DruidState
-from rules.geometry import Board
-from rules.protocol import PASS, SWAP, GameState, MoveError
+from megalith.rules import registry
+from megalith.rules.drogo import DrogoState
+from megalith.rules.druid import DruidState
+from megalith.rules.geometry import Board
+from megalith.rules.protocol import PASS, SWAP, GameState, MoveError
 
 DROGO_VARIANTS = [
     ("-size=3", 2), ("-size=4", 2), ("-size=4", 3), ("-size=4", 4), ("-size=5", 2),

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from rules import registry
-from rules.protocol import GameState, OptionError
+from megalith.rules import registry
+from megalith.rules.protocol import GameState, OptionError
 from tests.rules.option_spread import Setup, defaults, spread
 
 pytestmark = pytest.mark.usefixtures("toy")

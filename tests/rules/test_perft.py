@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry
-from rules.perft import perft, perft_counts
+from megalith.rules import registry
+from megalith.rules.perft import perft, perft_counts
 from tests.rules.perft import regenerate
 from tests.rules.perft.regenerate import HERE, Position, load, path_of
 

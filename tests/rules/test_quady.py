@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import registry
-from rules.geometry import column_letters
-from rules.protocol import MoveError, OptionError
-from rules.quady import GAMES, QuadYState, _fill_for_test
+from megalith.rules import registry
+from megalith.rules.geometry import column_letters
+from megalith.rules.protocol import MoveError, OptionError
+from megalith.rules.quady import GAMES, QuadYState, _fill_for_test
 
 # The help page's empty board (the indentation of the mail removed).
 HELP_BOARD = """\

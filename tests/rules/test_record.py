@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import record as records
-from rules.record import Record, RecordError
+from megalith.rules import record as records
+from megalith.rules.record import Record, RecordError
 
 pytestmark = pytest.mark.usefixtures("toy")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rules import cli, registry
-from rules import record as records
-from rules.geometry import split_name
-from rules.protocol import MAX_MOVE_LENGTH, MoveError, SWAP
-from rules.record import RecordError
+from megalith.rules import cli, registry
+from megalith.rules import record as records
+from megalith.rules.geometry import split_name
+from megalith.rules.protocol import MAX_MOVE_LENGTH, MoveError, SWAP
+from megalith.rules.record import RecordError
 
 LONG_CELL = "a" + "1" * 4301  # past Python's limit on converting digit strings to int
 GAMES = [("druid", ""), ("druid", "-hex"), ("druid", "-y"), ("drogo", ""), ("quady", "")]

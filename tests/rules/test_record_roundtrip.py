@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import record as records
-from rules import registry
-from rules.protocol import SWAP
-from rules.record import Record
+from megalith.rules import record as records
+from megalith.rules import registry
+from megalith.rules.protocol import SWAP
+from megalith.rules.record import Record
 
 # (game, parameters, players): every option of every challenge command at least once.
 SETUPS = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.protocol import OptionError
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
 
 pytestmark = pytest.mark.usefixtures("toy")
 

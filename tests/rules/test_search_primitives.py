@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from rules import registry
-from rules.drogo import DrogoState
-from rules.druid import DruidState
-from rules.protocol import PASS, RESIGN, GameState
+from megalith.rules import registry
+from megalith.rules.drogo import DrogoState
+from megalith.rules.druid import DruidState
+from megalith.rules.protocol import PASS, RESIGN, GameState
 
 VARIANTS = [
     ("druid", "-size=5", 2), ("druid", "-hex -size=3", 2), ("druid", "-hex -size=3", 3),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.text import MAX_DIGITS, SHOWN_LENGTH, number, quoted, shown
+from megalith.rules.text import MAX_DIGITS, SHOWN_LENGTH, number, quoted, shown
 
 
 @pytest.mark.parametrize("text, value", [

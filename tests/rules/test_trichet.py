@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import registry
-from rules.contracts import PlacedTile, TilePosition
-from rules.protocol import MoveError, OptionError
-from rules.trichet import TrichetState
-from rules.trichet_text import draw
-from rules.trichet_tiles import (CORNER_COLOURS, DOT, FITS, LETTERS, ODD_CORNER, OH, corners,
+from megalith.rules import registry
+from megalith.rules.contracts import PlacedTile, TilePosition
+from megalith.rules.protocol import MoveError, OptionError
+from megalith.rules.trichet import TrichetState
+from megalith.rules.trichet_text import draw
+from megalith.rules.trichet_tiles import (CORNER_COLOURS, DOT, FITS, LETTERS, ODD_CORNER, OH, corners,
                                  edge_neighbours, letter_for, reading_key, triangles_at)
 
 FRONT = """\

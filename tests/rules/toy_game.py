@@ -8,8 +8,8 @@ passes; swap.
 
 from __future__ import annotations
 
-from rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
-from rules.registry import GameInfo, Options
+from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
+from megalith.rules.registry import GameInfo, Options
 
 
 class ToyState(GameState):

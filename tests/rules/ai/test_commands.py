@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import cli
-from rules.ai.commands import Tally, first_seats
-from rules.ai.levels import parse_level
+from megalith.rules import cli
+from megalith.rules.ai.commands import Tally, first_seats
+from megalith.rules.ai.levels import parse_level
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.ai.mcts import MoveStats, Search, ranked
-from rules.ai.values import person_of_side, person_to_move
-from rules.protocol import RESIGN, GameState
+from megalith.rules import registry
+from megalith.rules.ai.mcts import MoveStats, Search, ranked
+from megalith.rules.ai.values import person_of_side, person_to_move
+from megalith.rules.protocol import RESIGN, GameState
 
 
 def position(game: str, parameters: str, players: int, moves: list[str],

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry
-from rules.ai.mcts import MoveStats, SearchResult
-from rules.ai.parallel import Thinker, merge
+from megalith.rules import registry
+from megalith.rules.ai.mcts import MoveStats, SearchResult
+from megalith.rules.ai.parallel import Thinker, merge
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +70,8 @@ def test_a_forced_move_needs_no_worker(thinker: Thinker) -> None:
 def test_a_pool_whose_reports_nobody_read_still_closes() -> None:
     """Workers put a report on the queue four times a second; unread reports must not keep
     them from exiting when the pool shuts down (run apart, so a hang fails the test)."""
-    code = ("from rules import registry\n"
-            "from rules.ai.parallel import Thinker\n"
+    code = ("from megalith.rules import registry\n"
+            "from megalith.rules.ai.parallel import Thinker\n"
             "if __name__ == '__main__':\n"
             "    state = registry.new_game('druid', '-hex')\n"
             "    with Thinker(2) as thinker:\n"

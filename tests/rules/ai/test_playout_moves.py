@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from rules import registry
-from rules.protocol import GameState
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
 from tests.rules.ai.test_mcts import TRICHET_BLOCK, TRICHET_WIN, position, winning_moves
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.ai.values import cut_off_values
+from megalith.rules import registry
+from megalith.rules.ai.values import cut_off_values
 
 
 def test_druids_walk_scores_the_steps_each_druid_has_left() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.ai.values import cut_off_values, final_values, person_of_side, person_to_move
-from rules.protocol import Outcome
+from megalith.rules import registry
+from megalith.rules.ai.values import cut_off_values, final_values, person_of_side, person_to_move
+from megalith.rules.protocol import Outcome
 
 
 def test_a_swap_hands_each_colour_to_the_other_person() -> None:

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import registry
-from rules.perft import perft_counts
-from rules.protocol import GameState, OptionError
+from megalith.rules import registry
+from megalith.rules.perft import perft_counts
+from megalith.rules.protocol import GameState, OptionError
 from tests.rules.option_spread import Setup, spread
 
 HERE = Path(__file__).resolve().parent
