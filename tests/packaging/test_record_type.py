@@ -30,16 +30,16 @@ def test_save_offers_megalith_s_own_extension_and_the_record_opens_again(
         window, monkeypatch, tmp_path) -> None:
     asked: list[tuple[str, str]] = []
 
-    def choose(parent, caption, default, filters, *rest):
+    def choose(parent, caption, default, filters, *rest):  # the name offered, in tmp_path
         asked.append((default, filters))
-        return default, filters.split(";;")[0]
+        return str(tmp_path / Path(default).name), filters.split(";;")[0]
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
     assert window.save_as()
     ((default, filters),) = asked
     assert Path(default).name == "quady.megalith" and RECORD_SUFFIX == ".megalith"
     assert filters.split(";;")[0] == "Megalith records (*.megalith)"
     assert ".pbm" not in filters and ".txt" not in filters
-    saved = Path(default)
+    saved = tmp_path / "quady.megalith"
     assert saved.read_text().startswith("(game quady)")
     assert window.open_file(saved) and window.session.game == "quady"
 
