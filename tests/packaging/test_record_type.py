@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from megalith.desktop.assets import RECORD_MIME_TYPE, RECORD_SUFFIX
 from megalith.rules import record as records
 from megalith.rules.record import Record
 from tests.desktop.app_support import quady_window, stand_in_dialogs
-from tests.packaging.conftest import ROOT, clean_env
+from tests.packaging.conftest import ROOT, clean_env, qt_mime_type
 
 
 @pytest.fixture
@@ -84,18 +83,7 @@ def xdg_mime(share: Path, path: Path) -> str:
     return done.stdout.strip()
 
 
-def qt_mime(share: Path, path: Path) -> str:
-    code = ("import sys; from PySide6.QtCore import QCoreApplication, QMimeDatabase; "
-            "app = QCoreApplication([]); "
-            "print(QMimeDatabase().mimeTypeForFile(sys.argv[1]).name())")
-    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                          text=True, timeout=60,
-                          env=clean_env(XDG_DATA_HOME=str(share), XDG_DATA_DIRS="/usr/share"))
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
-
-
-@pytest.mark.parametrize("reader", [xdg_mime, qt_mime], ids=["xdg-mime", "Qt"])
+@pytest.mark.parametrize("reader", [xdg_mime, qt_mime_type], ids=["xdg-mime", "Qt"])
 def test_the_desktop_names_megalith_s_type_for_records_and_pbmserv_files(
         reader, mime_home, samples) -> None:
     for sample in ("saved", "board"):  # a .txt stays text/plain for some readers (Qt)
