@@ -12,6 +12,7 @@
 #
 # Needs root, debootstrap and curl (packaging/bootstrap.sh). The result is cached in
 # $MEGALITH_CACHE (default /var/cache/megalith-ci); compiling takes ten minutes on two cores.
+# Exits 3 when no Debian mirror answers.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${MEGALITH_CACHE:-/var/cache/megalith-ci}
@@ -32,7 +33,8 @@ tarball=$cache/python3.11_$version.orig.tar.gz
 if ! echo "$source_sha256  $tarball" | sha256sum -c --status 2>/dev/null; then
   mirror_file=$(dirname "$source_url")
   echo "Downloading CPython $version's source from $mirror_file" >&2
-  curl -fsS --max-time 600 -o "$tarball.part" "$source_url"
+  curl -fsS --max-time 600 -o "$tarball.part" "$source_url" \
+    || { echo "build_python.sh: the Debian mirror does not answer for $source_url" >&2; exit 3; }
   echo "$source_sha256  $tarball.part" | sha256sum -c --status \
     || { echo "build_python.sh: $source_url has the wrong checksum" >&2; exit 1; }
   mv "$tarball.part" "$tarball"

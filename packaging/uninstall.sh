@@ -12,8 +12,12 @@ folders=()
 if [ -f "$lib/installed.txt" ]; then
   mapfile -t folders < <(sed -n 's/^folder //p' "$lib/installed.txt" | sort -r)
 fi
-made_by_install() {  # is $1 one of the folders install.sh made?
-  printf '%s\n' "${folders[@]}" | grep -qxF "$1"
+made_by_install() {  # is $1 one of the folders install.sh made? (no pipe into grep -q:
+  local folder         # with pipefail, printf's SIGPIPE could make a match fail)
+  for folder in "${folders[@]}"; do
+    [ "$folder" = "$1" ] && return 0
+  done
+  return 1
 }
 
 if [ -L "$prefix/bin/megalith" ] && [ "$(readlink "$prefix/bin/megalith")" = "$lib/megalith" ]; then

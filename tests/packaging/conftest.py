@@ -30,6 +30,19 @@ def clean_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def qt_mime_type(share: Path, path: Path) -> str:
+    """The type Qt's MIME database (freedesktop's shared-mime-info) gives a file, with the
+    user's data folder at `share`. A fresh process: the database is read once."""
+    code = ("import sys; from PySide6.QtCore import QCoreApplication, QMimeDatabase; "
+            "app = QCoreApplication([]); "
+            "print(QMimeDatabase().mimeTypeForFile(sys.argv[1]).name())")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, timeout=60,
+                          env=clean_env(XDG_DATA_HOME=str(share), XDG_DATA_DIRS="/usr/share"))
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 def python_of_venv(venv: Path) -> Path:
     return venv / "bin" / "python"
 
@@ -50,5 +63,7 @@ def artifacts(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("dist")
     done = subprocess.run([str(ROOT / "packaging" / "build.sh"), str(folder)],
                           capture_output=True, text=True, timeout=3000, env=clean_env())
+    if done.returncode == 3:  # packaging/build_python.sh: no Debian mirror for its CPython
+        pytest.skip(f"no Debian mirror answers, nothing was built: {done.stderr.strip()[-500:]}")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return folder

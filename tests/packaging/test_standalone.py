@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from megalith import desktop
 from megalith.rules import registry
-from tests.packaging.conftest import ROOT, VERSION, clean_env
+from tests.packaging.conftest import ROOT, VERSION, clean_env, qt_mime_type
 from tests.packaging.frames import (assert_the_record_s_board_is_drawn, save_record,
                                     screen_pixels)
 
@@ -179,19 +179,6 @@ def test_the_program_opens_a_record_shows_the_board_and_closes_cleanly(
     assert seconds < 30
 
 
-def mime_type_seen_by_the_desktop(share: Path, path: Path) -> str:
-    """The type Qt's MIME database (freedesktop's shared-mime-info) gives a file, with the
-    user's data folder at `share`. A fresh process: the database is read once."""
-    code = ("import sys; from PySide6.QtCore import QCoreApplication, QMimeDatabase; "
-            "app = QCoreApplication([]); "
-            "print(QMimeDatabase().mimeTypeForFile(sys.argv[1]).name())")
-    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                          text=True, timeout=60,
-                          env=clean_env(XDG_DATA_HOME=str(share), XDG_DATA_DIRS="/usr/share"))
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
-
-
 def test_the_archive_installs_and_uninstalls_for_one_user(out, tmp_path) -> None:
     with tarfile.open(out / ARCHIVE) as archive:
         archive.extractall(tmp_path / "unpacked", filter="tar")
@@ -202,7 +189,7 @@ def test_the_archive_installs_and_uninstalls_for_one_user(out, tmp_path) -> None
     record = tmp_path / "games" / "druid" / "101"
     record.parent.mkdir(parents=True)
     record.write_text("(players ann bob)\n(moves\nc3\n)\n")
-    unknown_before = mime_type_seen_by_the_desktop(prefix / "share", record)
+    unknown_before = qt_mime_type(prefix / "share", record)
     assert unknown_before != "application/x-megalith-record"
     env = clean_env(MEGALITH_PREFIX=str(prefix), HOME=str(tmp_path / "home"))
     done = subprocess.run([str(folder / "install.sh")], capture_output=True, text=True,
@@ -217,7 +204,7 @@ def test_the_archive_installs_and_uninstalls_for_one_user(out, tmp_path) -> None
         assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "megalith.png").is_file()
     assert (share / "icons" / "hicolor" / "scalable" / "apps" / "megalith.svg").is_file()
     assert "application/x-megalith-record" in (share / "mime" / "types").read_text()
-    assert mime_type_seen_by_the_desktop(share, record) == "application/x-megalith-record"
+    assert qt_mime_type(share, record) == "application/x-megalith-record"
     done = subprocess.run([str(prefix / "bin" / "megalith"), "--version"], capture_output=True,
                           text=True, timeout=60, env=env)
     assert done.stdout == f"megalith {VERSION}\n"
