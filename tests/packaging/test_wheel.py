@@ -85,8 +85,9 @@ def test_the_sdist_holds_what_a_wheel_is_built_from(built) -> None:
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     expected = {"setup.py", "pyproject.toml", "assets/megalith.svg", "assets/megalith.desktop",
-                "assets/megalith-mime.xml", "desktop/help/guide.md", "desktop/help/druid.md",
-                "desktop/help.py", "rules/registry.py"}
+                "assets/megalith-mime.xml", "megalith/__init__.py",
+                "megalith/desktop/help/guide.md", "megalith/desktop/help/druid.md",
+                "megalith/desktop/help.py", "megalith/rules/registry.py"}
     expected |= {f"assets/icons/megalith-{size}.png" for size in (16, 48, 256)}
     assert expected <= names, expected - names
 
