@@ -7,9 +7,10 @@ Compare the two wall-clock columns, measured back to back: on a machine shared w
 work they are both far below the CPU figure. The load average is printed with the table. Each position
 is the start of the game and the position after `--plies` random moves (seed 1).
 
-`--baseline REV` also times the search of git revision REV (its `rules/ai/mcts.py`, on
-today's games) on one core, right after today's on the same position, and prints both CPU
-figures and their ratio: how much a change to the search costs or saves under one load.
+`--baseline REV` also times git revision REV as a whole (its search and its games, exported
+with `git archive` and run in a child process) on one core, right after today's on the same
+position (the same moves replayed), and prints both CPU figures and their ratio: what a
+change to the search or the games costs or saves, measured under one load.
 
     .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
                                             [--baseline REV]
@@ -18,18 +19,19 @@ figures and their ratio: how much a change to the search costs or saves under on
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
-import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.ai.mcts import Search, default_cap  # noqa: E402
+from megalith.rules.ai.mcts import Search, default_cap, moves_played  # noqa: E402
 from megalith.rules.ai.parallel import Thinker  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402
 
@@ -55,20 +57,45 @@ def position(game: str, parameters: str, players: int, plies: int) -> GameState:
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def search_of(revision: str) -> type[Search]:
-    """The `Search` class of `rules/ai/mcts.py` as it was at git `revision`."""
-    source = subprocess.run(["git", "show", f"{revision}:rules/ai/mcts.py"], cwd=ROOT,
-                            check=True, capture_output=True, text=True).stdout
-    module = types.ModuleType(f"mcts_{revision}")
-    sys.modules[module.__name__] = module  # dataclasses look their module up there
-    exec(compile(source, f"{revision}:rules/ai/mcts.py", "exec"), module.__dict__)
-    return module.Search  # type: ignore[no-any-return]
+BASELINE_CHILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import megalith
+assert megalith.__file__.startswith(sys.argv[1]), megalith.__file__
+from megalith.rules import registry
+from megalith.rules.ai.mcts import Search
+game, parameters, players, moves, seconds = json.loads(sys.argv[2])
+state = registry.new_game(game, parameters, players)
+for move in moves:
+    state.play(move)
+search = Search(state, seed=1)
+cpu = time.process_time()
+result = search.run(seconds=seconds)
+print(result.iterations / (time.process_time() - cpu))
+"""
 
 
-def one_core(state: GameState, seconds: float,
-             search_class: type[Search] = Search) -> tuple[float, float]:
+class Baseline:
+    """Git revision `revision` exported to a temporary folder, timed in child processes."""
+
+    def __init__(self, revision: str) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="megalith-baseline-")
+        archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
+
+    def one_core(self, game: str, parameters: str, players: int, state: GameState,
+                 seconds: float) -> float:
+        """Iterations per CPU second of the revision's search on the position of `state`."""
+        job = json.dumps([game, parameters, players, moves_played(state), seconds])
+        printed = subprocess.run([sys.executable, "-c", BASELINE_CHILD, self.folder.name, job],
+                                 check=True, capture_output=True, text=True).stdout
+        return float(printed)
+
+
+def one_core(state: GameState, seconds: float) -> tuple[float, float]:
     """Iterations per CPU second and per wall-clock second."""
-    search = search_class(state, seed=1)
+    search = Search(state, seed=1)
     cpu, wall = time.process_time(), time.perf_counter()
     result = search.run(seconds=seconds)
     return (result.iterations / (time.process_time() - cpu),
@@ -90,7 +117,7 @@ def main() -> None:
     args = parser.parse_args()
     known = {info.name for info in registry.available()}
     cores = os.cpu_count() or 1
-    baseline = None if args.baseline is None else search_of(args.baseline)
+    baseline = None if args.baseline is None else Baseline(args.baseline)
     print(f"iterations per second, {args.seconds:g} s searches; all cores = {cores} workers; "
           f"load average {os.getloadavg()[0]:.1f}")
     extra = "" if baseline is None else f"{args.baseline + ' cpu':>16}{'today/then':>12}"
@@ -112,7 +139,7 @@ def main() -> None:
                        f"{cpu:>12.0f}{wall:>12.0f}"
                        f"{all_cores(thinker, state, args.seconds):>10.0f}")
                 if baseline is not None:
-                    then, _ = one_core(state, args.seconds, baseline)
+                    then = baseline.one_core(game, parameters, players, state, args.seconds)
                     row += f"{then:>16.0f}{cpu / then:>12.2f}"
                 print(row, flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")

@@ -206,6 +206,27 @@ class GameState(ABC):
         cheap way to make its playouts tell more (Trichet takes a win in one)."""
         return self.random_move(rng)
 
+    def person_of_seat(self, seat: int) -> int:
+        """The person playing the colour at `seat` (seat order of `turn_order`; person 0 made
+        the game's first move): after `swap` the two people have exchanged colours."""
+        return 1 - seat if self.swapped and len(self.turn_order) == 2 else seat
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """A search's random playout, in place: up to `plies` moves of `playout_move`, fewer
+        if the game ends, each appended to `trail` as (the person who made it, its
+        `move_key`). A game may override this with a faster loop over its own move values
+        (the search spends most of its time here), but it must draw from `rng` and play
+        exactly as this one does: the search's results for a seed stay the same
+        (tests/rules/ai/test_fast_playouts.py holds every game to it)."""
+        players = len(self.turn_order)
+        for _ in range(plies):
+            if self.to_move is None:
+                return
+            person = self.person_of_seat(len(self.moves) % players)
+            move = self.playout_move(rng)
+            trail.append((person, self.move_key(move)))
+            self.play(move)
+
     def play(self, text: str) -> str:
         """Apply a move given in any case; return its canonical text or raise MoveError."""
         move = text.strip()

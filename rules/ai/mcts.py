@@ -62,7 +62,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from megalith.rules.ai.values import (Values, cut_off_values, final_values, person_of_seat,
+from megalith.rules.ai.values import (Values, cut_off_values, final_values,
                              person_of_side, person_to_move)
 from megalith.rules.protocol import SWAP, GameState, MoveError
 
@@ -435,15 +435,7 @@ class Search:
         return None
 
     def _playout(self, state: GameState, trail: list[tuple[int, str]]) -> Values:
-        draw = self._rng
-        players = self._players
-        for _ in range(self._cap):
-            if state.to_move is None:
-                return final_values(state, state.outcome())
-            person = person_of_seat(state, len(state.moves) % players)
-            move = state.playout_move(draw)
-            trail.append((person, state.move_key(move)))
-            state.play(move)
+        state.run_playout(self._rng, self._cap, trail)
         outcome = state.outcome()
         if outcome.over:
             return final_values(state, outcome)

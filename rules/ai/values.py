@@ -17,7 +17,7 @@ Values = tuple[float, ...]
 
 def person_of_seat(state: GameState, seat: int) -> int:
     """The person playing the colour at `seat` (seat order of `turn_order`)."""
-    return 1 - seat if state.swapped and len(state.turn_order) == 2 else seat
+    return state.person_of_seat(seat)
 
 
 def person_to_move(state: GameState) -> int:

@@ -1,0 +1,94 @@
+"""A game's own `run_playout` (a faster loop over its move values) plays exactly as the
+protocol's generic one: the same moves, the same trail, the same draws from the random
+generator and the same final position. So a search gives the same result for a seed whichever
+loop runs, and the speed-up changes nothing a player or a test can see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from megalith.rules import registry
+from megalith.rules.ai.mcts import Search
+from megalith.rules.protocol import GameState
+
+FAMILIES = (
+    ("druid", "", 2), ("druid", "-size=6", 2), ("druid", "-hex", 2), ("druid", "-hex", 3),
+    ("druid", "-y", 2), ("druid", "-y -size=8", 2), ("druid", "-walk", 2),
+    ("druid", "-walk -size=6", 2),
+    ("drogo", "", 2), ("drogo", "", 3), ("drogo", "", 4), ("drogo", "-size=4 -in_place", 2),
+    ("drogo", "-size=4 -in_place", 4),
+    ("quady", "", 2), ("quady", "-size=5", 2),
+    ("dragons", "", 2), ("trichet", "", 2),
+)
+
+
+def positions(game: str, options: str, players: int) -> list[GameState]:
+    """Positions of a few random games: the start, early, middle and (where games end) the
+    last one before the end."""
+    found = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = registry.new_game(game, options, players)
+        plies = [0, 1, 2, 7, 25, 60]
+        while state.to_move is not None and state.ply <= plies[-1]:
+            if state.ply in plies:
+                found.append(state.copy())
+            state.play(state.random_move(rng))
+    return found
+
+
+def generic_playout(state: GameState, seed: int, plies: int
+                    ) -> tuple[GameState, list[tuple[int, str]], object]:
+    played, trail, rng = state.copy(), [], random.Random(seed)
+    GameState.run_playout(played, rng, plies, trail)
+    return played, trail, rng.getstate()
+
+
+def own_playout(state: GameState, seed: int, plies: int
+                ) -> tuple[GameState, list[tuple[int, str]], object]:
+    played, trail, rng = state.copy(), [], random.Random(seed)
+    played.run_playout(rng, plies, trail)
+    return played, trail, rng.getstate()
+
+
+def same_position(a: GameState, b: GameState) -> None:
+    assert a.moves == b.moves
+    assert (a.swapped, a.resigned, a.passes_in_row) == (b.swapped, b.resigned, b.passes_in_row)
+    assert a.render() == b.render()
+    assert a.outcome() == b.outcome()
+    assert a.to_move == b.to_move
+    assert a.legal_moves() == b.legal_moves()
+    assert a.playout_scores() == b.playout_scores()
+
+
+@pytest.mark.parametrize("game, options, players", FAMILIES)
+def test_a_games_playout_plays_as_the_generic_one(game: str, options: str, players: int) -> None:
+    for index, state in enumerate(positions(game, options, players)):
+        for seed, plies in ((index, 3), (index + 100, 40), (index + 200, 400)):
+            fast, fast_trail, fast_rng = own_playout(state, seed, plies)
+            slow, slow_trail, slow_rng = generic_playout(state, seed, plies)
+            assert fast_trail == slow_trail
+            assert fast_rng == slow_rng
+            same_position(fast, slow)
+            # the position after a fast playout plays on as any other
+            if fast.to_move is not None:
+                move = fast.random_move(random.Random(seed))
+                assert fast.copy().play(move) == slow.copy().play(move)
+
+
+@pytest.mark.parametrize("game, options, players",
+                         [("druid", "-size=6", 2), ("druid", "-walk -size=6", 2),
+                          ("drogo", "-size=4", 4), ("quady", "-size=5", 2),
+                          ("dragons", "", 2), ("trichet", "", 2)])
+def test_a_search_gives_the_same_result_with_either_loop(
+        game: str, options: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = registry.new_game(game, options, players)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.play(state.random_move(rng))
+    fast = Search(state, seed=9).run(iterations=300)
+    monkeypatch.setattr(type(state), "run_playout", GameState.run_playout)
+    slow = Search(state, seed=9).run(iterations=300)
+    assert fast == slow
