@@ -8,7 +8,12 @@ iterations than these). Against random the
 computer takes one seat, rotating from game to game, and every other seat plays random
 moves; its wins are counted (a draw is not a win). In the ladder the stronger level takes
 the even seats in even games and the odd seats in odd games (`match`'s rule) and its score
-is a win 1, a draw 1/2, with a 95% Wilson interval.
+is a win 1, a draw 1/2, with a 95% Wilson interval. The criterion (issue 28): the stronger
+level scores at least 65% with two players, and at least 10 points over its seats' fair share
+with three or four. Each ladder step plays at most `--ladder-games` games, two at a time, and
+stops as soon as a sequential probability ratio test (SPRT, as chess engines are tested:
+hypotheses 5 points either side of the criterion, 5% errors each way) decides whether the
+level meets it.
 
 A game still going after `--max-plies` is adjudicated by the game's own measure of who is
 ahead, the `playout_scores` a search values a cut-off playout by: Drogo's heights, Quadrant
@@ -21,7 +26,8 @@ benchmarks/drogo_cycles.py), so its `-in_place` families, whose games end, show 
 the levels are apart.
 Games run in parallel in `--jobs` spawned processes, each one game on one core.
 
-    .venv/bin/python benchmarks/ai_strength.py [--games 100] [--ladder-games 40] [--jobs 2]
+    .venv/bin/python benchmarks/ai_strength.py [--games 100] [--ladder-games 100] [--no-sprt]
+        [--jobs 2]
         [--only NAMES [--exact]] [--parameters OPTIONS] [--levels 200,700,2800]
 """
 
@@ -111,35 +117,86 @@ def versus_random(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, 
     return f"{wins}/{games} = {wins / games:.0%} (avg {plies:.0f} plies{note})"
 
 
+# The ladder's criterion: the stronger level scores at least this much in two-player games,
+# and this much over its seats' fair share with three or four players.
+TWO_PLAYER_TARGET = 0.65
+MANY_PLAYER_MARGIN = 0.10
+SPRT_WIDTH = 0.05  # the hypotheses sit this far either side of the criterion
+SPRT_ERROR = 0.05  # alpha = beta
+
+
+def sprt_llr(scores: Sequence[float], low: float, high: float) -> float:
+    """The log-likelihood ratio of mean score `high` against `low` after `scores` (each in
+    [0, 1]: a win 1, a draw 1/2, several seats' shares summed), in the normal approximation
+    chess engine testing uses for game results (fishtest's generalised SPRT): the sum of
+    (high - low) / variance * (x - (low + high) / 2), with the sample's variance."""
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    mean = sum(scores) / n
+    variance = sum((x - mean) ** 2 for x in scores) / n
+    if variance == 0:  # every game alike: a tiny variance, so one result decides
+        variance = 1e-3
+    return (high - low) / variance * sum(x - (low + high) / 2 for x in scores)
+
+
 def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], strong: int,
-           weak: int, games: int, max_plies: int) -> str:
+           weak: int, games: int, max_plies: int, jobs: int, sequential: bool) -> str:
+    """`strong` against `weak` over at most `games` games, played `jobs` at a time; with
+    `sequential`, stopped as soon as a sequential probability ratio test (SPRT) decides
+    whether the stronger level meets the criterion (TWO_PLAYER_TARGET, or its fair share
+    plus MANY_PLAYER_MARGIN), hypotheses SPRT_WIDTH either side of it."""
     _, game, parameters, players = family
     tasks = []
     for index in range(games):
         levels = tuple(strong if (seat + index) % 2 == 0 else weak for seat in range(players))
         tasks.append((game, parameters, players, levels, 5000 + index, max_plies))
-    results = pool.map(play, tasks)
-    score = sum(sum(v for v, level in zip(values, task[3]) if level == strong)
-                for (values, _, _), task in zip(results, tasks))
-    share = sum(task[3].count(strong) for task in tasks) / (players * games)
-    low, high = wilson(score, games)
+    bound = math.log((1 - SPRT_ERROR) / SPRT_ERROR)
+    results: list[Played] = []
+    scores: list[float] = []
+    verdict = "not decided"
+    while len(results) < games:
+        batch = tasks[len(results):len(results) + jobs]
+        for (values, plies, adjudicated), task in zip(pool.map(play, batch), batch):
+            results.append((values, plies, adjudicated))
+            scores.append(sum(v for v, level in zip(values, task[3]) if level == strong))
+        played = tasks[:len(results)]
+        share = sum(task[3].count(strong) for task in played) / (players * len(played))
+        target = TWO_PLAYER_TARGET if players == 2 else share + MANY_PLAYER_MARGIN
+        llr = sprt_llr(scores, target - SPRT_WIDTH, target + SPRT_WIDTH)
+        if llr >= bound:
+            verdict = f"SPRT: meets {target:.0%} after {len(results)} games"
+        elif llr <= -bound:
+            verdict = f"SPRT: below {target:.0%} after {len(results)} games"
+        if sequential and abs(llr) >= bound:
+            break
+    played = tasks[:len(results)]
+    share = sum(task[3].count(strong) for task in played) / (players * len(played))
+    target = TWO_PLAYER_TARGET if players == 2 else share + MANY_PLAYER_MARGIN
+    if verdict == "not decided":
+        meets = "meets" if sum(scores) / len(scores) >= target else "below"
+        verdict = f"SPRT undecided; {meets} {target:.0%} over {len(results)} games"
+    count = len(results)
+    score = sum(scores)
+    low, high = wilson(score, count)
     judged = sum(1 for _, _, adjudicated in results if adjudicated)
     note = f", {judged} adj." if judged else ""
     fair = f", fair share {share:.0%}" if players > 2 else ""
     tally = ""
     if players == 2:
-        strong_values = [values[task[3].index(strong)]
-                         for (values, _, _), task in zip(results, tasks)]
-        tally = (f" (won {strong_values.count(1.0)}, drawn {strong_values.count(0.5)}, "
-                 f"lost {strong_values.count(0.0)})")
-    return f"{score / games:.0%} [{low:.0%}-{high:.0%}]{tally}{fair}{note}"
+        tally = (f" (won {scores.count(1.0)}, drawn {scores.count(0.5)}, "
+                 f"lost {scores.count(0.0)})")
+    return f"{score / count:.0%} [{low:.0%}-{high:.0%}] of {count}{tally}{fair}{note}; {verdict}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100,
                         help="games against random (0: none)")
-    parser.add_argument("--ladder-games", type=int, default=40, help="games per ladder step")
+    parser.add_argument("--ladder-games", type=int, default=100,
+                        help="most games per ladder step (fewer where the SPRT decides)")
+    parser.add_argument("--no-sprt", action="store_true",
+                        help="play every ladder game, not stopping when the SPRT decides")
     parser.add_argument("--levels", default="200,700,2800", help="iterations per level")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--max-plies", type=int, default=160)
@@ -154,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     levels = [int(x) for x in args.levels.split(",")]
     known = {info.name for info in registry.available()}
     print(f"levels (iterations): {levels}; {args.games} games against random, "
-          f"{args.ladder_games} per ladder step; adjudication after {args.max_plies} plies")
+          f"at most {args.ladder_games} per ladder step (SPRT); adjudication after {args.max_plies} plies")
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool:
         for family in FAMILIES:
@@ -176,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             for weak, strong in zip(levels, levels[1:]):
                 if args.ladder_games:
                     row.append(f"{strong} vs {weak}: "
-                               f"{ladder(pool, family, strong, weak, args.ladder_games, args.max_plies)}")
+                               f"{ladder(pool, family, strong, weak, args.ladder_games, args.max_plies, args.jobs, not args.no_sprt)}")
             row.append(f"({time.perf_counter() - start:.0f} s)")
             print(" | ".join(row), flush=True)
 
