@@ -28,7 +28,7 @@ def bound(strength: ModuleType) -> float:
 
 def test_a_clear_winner_is_accepted_and_a_clear_loser_rejected(strength: ModuleType) -> None:
     strong = ([1.0] * 16 + [0.0] * 4) * 2  # 80% of 40
-    weak = [1.0] * 10 + [0.0] * 10  # 50%
+    weak = [1.0, 0.0] * 30  # 50% of 60
     assert strength.sprt_llr(strong, 0.60, 0.70) >= bound(strength)
     assert strength.sprt_llr(weak, 0.60, 0.70) <= -bound(strength)
 
