@@ -12,7 +12,7 @@ listed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from megalith.rules.protocol import Outcome
@@ -38,7 +38,8 @@ class Drop:
         return self.before - self.after
 
 
-def chances_of(side: str, ply: int, rates: dict[int, float | None], movers: dict[int, str],
+def chances_of(side: str, ply: int, rates: Mapping[int, float | None],
+               movers: Mapping[int, str],
                sides: Sequence[str], outcome: Outcome | None) -> float | None:
     """`side`'s chances in the position after `ply` moves, if the analysis tells."""
     rate = rates.get(ply)
@@ -52,8 +53,8 @@ def chances_of(side: str, ply: int, rates: dict[int, float | None], movers: dict
     return (1 - rate) / (len(sides) - 1)
 
 
-def largest_drops(rates: dict[int, float | None], movers: dict[int, str],
-                  best: dict[int, str | None], moves: Sequence[str], sides: Sequence[str],
+def largest_drops(rates: Mapping[int, float | None], movers: Mapping[int, str],
+                  best: Mapping[int, str | None], moves: Sequence[str], sides: Sequence[str],
                   outcome: Outcome | None = None, shown: int = SHOWN,
                   least: float = LEAST) -> list[Drop]:
     """The `shown` largest drops of at least `least`, largest first (the earlier move

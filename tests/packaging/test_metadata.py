@@ -19,8 +19,9 @@ def test_the_appstream_entry_is_valid_and_names_this_version() -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "pedantic" not in done.stdout, done.stdout + done.stderr
     component = ET.parse(path).getroot()
-    assert component.findtext("id") + ".metainfo.xml" == assets.METAINFO
-    assert component.find("releases/release").get("version") == VERSION  # the newest first
+    assert f"{component.findtext('id')}.metainfo.xml" == assets.METAINFO
+    newest = component.find("releases/release")  # the newest first
+    assert newest is not None and newest.get("version") == VERSION
     assert component.findtext("launchable") == assets.DESKTOP_ENTRY
     assert component.findtext("provides/mediatype") == assets.RECORD_MIME_TYPE
 

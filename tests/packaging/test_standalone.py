@@ -6,6 +6,7 @@ and take it away again."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -29,10 +30,9 @@ ARCHIVE = f"megalith-{VERSION}-linux-{os.uname().machine}.tar.gz"
 def startup_benchmark():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        import startup
+        return importlib.import_module("startup")
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    return startup
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from megalith.rules import registry
+from megalith.rules.drogo import DrogoState
 from megalith.rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
 from megalith.rules.protocol import GameState
 
@@ -27,7 +28,7 @@ def test_a_drogo_capture_counts_the_stones_taken(params) -> None:
 
 def test_a_capture_of_a_stack_counts_every_stone_in_it() -> None:
     before, state, move = after("drogo", "", ["a1", "a2", "a1,a1", "f6", "f5", "b1"])
-    assert before.height("a1") == 3
+    assert isinstance(before, DrogoState) and before.height("a1") == 3
     assert ply_events(before, state, move) == [Event(CAPTURE, "O", count=3)]
 
 

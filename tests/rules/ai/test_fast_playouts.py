@@ -39,16 +39,19 @@ def positions(game: str, options: str, players: int) -> list[GameState]:
     return found
 
 
-def generic_playout(state: GameState, seed: int, plies: int
-                    ) -> tuple[GameState, list[tuple[int, str]], object]:
-    played, trail, rng = state.copy(), [], random.Random(seed)
+Played = tuple[GameState, list[tuple[int, str]], object]
+
+
+def generic_playout(state: GameState, seed: int, plies: int) -> Played:
+    played, rng = state.copy(), random.Random(seed)
+    trail: list[tuple[int, str]] = []
     GameState.run_playout(played, rng, plies, trail)
     return played, trail, rng.getstate()
 
 
-def own_playout(state: GameState, seed: int, plies: int
-                ) -> tuple[GameState, list[tuple[int, str]], object]:
-    played, trail, rng = state.copy(), [], random.Random(seed)
+def own_playout(state: GameState, seed: int, plies: int) -> Played:
+    played, rng = state.copy(), random.Random(seed)
+    trail: list[tuple[int, str]] = []
     played.run_playout(rng, plies, trail)
     return played, trail, rng.getstate()
 

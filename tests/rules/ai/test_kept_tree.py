@@ -10,7 +10,7 @@ import time
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.ai.mcts import Node, Search
+from megalith.rules.ai.mcts import Node, Search, SearchResult
 from megalith.rules.ai.parallel import Thinker
 from megalith.rules.protocol import GameState
 
@@ -50,7 +50,7 @@ def test_advance_keeps_the_subtree_of_the_moves_played() -> None:
 
 
 def test_a_kept_tree_gives_the_same_search_for_the_same_seed() -> None:
-    def game() -> list[object]:
+    def game() -> list[SearchResult]:
         state = registry.new_game("quady", "-size=7", 2)
         search, results = Search(state, 5), []
         for _ in range(4):
