@@ -70,7 +70,7 @@ def test_people_wait_while_it_thinks_and_move_now_makes_it_play(qtbot, window) -
     qtbot.waitUntil(lambda: controller.thinking is not None, timeout=30000)
     assert "iterations, best" in window.message_label.text()
     begun = time.monotonic()
-    window.move_now_action.trigger()
+    window.commands.move_now_action.trigger()
     qtbot.waitUntil(lambda: answered(window), timeout=10000)
     assert time.monotonic() - begun < 10
 
@@ -80,7 +80,7 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
     session = window.session
     assert window.play_move("c3")
     assert window.controller.computer.busy
-    window.undo_action.trigger()
+    window.commands.undo_action.trigger()
     assert not window.controller.computer.busy and session.ply == 0
     qtbot.wait(600)
     assert session.ply == 0  # nothing landed on the position the people left
@@ -89,7 +89,7 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
     assert not window.controller.computer.busy
     window.controller.show_last()
     assert not window.controller.computer.busy  # it waits to be told after a walk
-    window.move_now_action.trigger()  # ... and starts when told
+    window.commands.move_now_action.trigger()  # ... and starts when told
     assert window.controller.computer.busy
 
 
@@ -101,12 +101,12 @@ def a_move(window: MainWindow) -> str:
 def test_thinking_on_the_persons_time_is_off_until_chosen_and_stops_when_they_move(
         qtbot, window) -> None:
     controller = window.controller
-    assert not window.ponder_action.isChecked() and not controller.think_on_your_time
+    assert not window.commands.ponder_action.isChecked() and not controller.think_on_your_time
     start(window, ["", "60"])
     assert window.play_move("c3")
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
     assert not controller.computer.pondering
-    window.ponder_action.trigger()
+    window.commands.ponder_action.trigger()
     assert controller.think_on_your_time
     assert window.settings.value("computer/ponder") in (True, "true")
     assert window.play_move(a_move(window))
@@ -146,7 +146,7 @@ def test_two_computers_play_a_game_to_its_end(qtbot, window) -> None:
 
 def test_suggest_a_move_for_the_person_to_move(qtbot, window) -> None:
     start(window, ["", ""])
-    window.suggest_action.trigger()
+    window.commands.suggest_action.trigger()
     qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
     text = window.message_label.text()
     assert text.startswith("Suggested for X (ann): ") and "%" in text
@@ -176,7 +176,7 @@ def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, wind
         assert window.play_move(move)
     controller, graph = window.controller, window.panel.analysis_graph
     controller.analysis.iterations = 60
-    window.analyse_action.trigger()
+    window.commands.analyse_action.trigger()
     assert graph.isVisible()
     qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
     rates = controller.analysis.rates
@@ -216,7 +216,7 @@ def magenta_pixels(image, centre, reach: int = 25) -> int:
 def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
         qtbot, window) -> None:
     start(window, ["", ""])
-    window.suggest_action.trigger()
+    window.commands.suggest_action.trigger()
     qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
     best = [m.move for m in window.controller.suggestion.moves[:3]]
     image = window.view.grab_image()
@@ -293,7 +293,7 @@ def test_a_dragons_suggestion_lists_one_move_per_place_best_first(qtbot, window)
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     start(window, ["", ""], "dragons", ())
-    window.suggest_action.trigger()
+    window.commands.suggest_action.trigger()
     qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
     text = window.message_label.text()
     assert text.startswith("Suggested for X (ann): ")
@@ -349,7 +349,7 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
     if by_click:
         qtbot.mouseClick(window.panel.players_box, Qt.MouseButton.LeftButton)
     else:
-        window.seats_action.trigger()
+        window.commands.seats_action.trigger()
     assert chosen, "the seats dialog did not open"
 
 
@@ -388,7 +388,7 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
 def test_move_now_on_a_persons_turn_plays_that_one_move(qtbot, window) -> None:
     start(window, [])
     assert window.play_move("c3")
-    window.move_now_action.trigger()
+    window.commands.move_now_action.trigger()
     assert window.controller.computer.busy
     qtbot.waitUntil(lambda: not window.controller.computer.busy, timeout=30000)
     assert turns(window) == 2  # O's move (or swap), played by the computer

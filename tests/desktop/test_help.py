@@ -106,9 +106,9 @@ def test_the_guide_is_the_help_menu_s_second_page(qtbot, window) -> None:
 def test_the_guide_names_the_computer_s_actions_with_their_real_shortcuts(window) -> None:
     guide = help_pages.find_page("guide").read_text(encoding="utf-8")
     bullets = guide.split("\n- ")
-    for action, name in ((window.move_now_action, "Move now"),
-                         (window.suggest_action, "Suggest a move"),
-                         (window.analyse_action, "Analyse game")):
+    for action, name in ((window.commands.move_now_action, "Move now"),
+                         (window.commands.suggest_action, "Suggest a move"),
+                         (window.commands.analyse_action, "Analyse game")):
         (bullet,) = [b for b in bullets if b.startswith(f"**{name}**")]
         assert action.shortcut().toString() in bullet, (name, bullet)
         assert action.text().replace("&", "").endswith(name.split(" ", 1)[-1])
