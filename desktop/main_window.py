@@ -206,10 +206,10 @@ class MainWindow(QMainWindow):
         """Game > Seats: a person or the computer at each seat, from now on."""
         if self.session is None:
             return False
-        dialog = SeatsDialog(self.controller.seats(), self)
+        dialog = SeatsDialog(self.controller.computer_seats.seats(), self)
         if dialog.exec() != SeatsDialog.DialogCode.Accepted:
             return False
-        self.controller.set_seats(dialog.levels())
+        self.controller.computer_seats.set_seats(dialog.levels())
         self.refresh()  # the panel names the computer's seats
         return True
 
@@ -280,7 +280,8 @@ class MainWindow(QMainWindow):
         if views is not None:
             views.show(state, session.colours_by_side(), legal, session.last_move_shown,
                        session.last_cells_shown, with_map=self.map_shown)
-        self.panel.computer_sides = {seat.side: seat.level for seat in self.controller.seats()
+        self.panel.computer_sides = {seat.side: seat.level
+                                     for seat in self.controller.computer_seats.seats()
                                      if seat.level}
         self.panel.show_session(session, views.facts(state) if views is not None else [],
                                 move_notes(session, views.move_note if views else None),

@@ -76,6 +76,7 @@ class WindowActions:
     def _make_game_actions(self) -> None:
         K = QKeySequence.StandardKey
         window, controller = self.window, self.window.controller
+        computer = controller.computer_seats
         self.undo_action = self._action("&Undo", controller.undo, K.Undo)
         self.redo_action = self._action("&Redo", controller.redo, K.Redo)
         self.pass_action = self._action("&Pass", lambda: window.play_move("pass"), "Ctrl+P")
@@ -83,7 +84,7 @@ class WindowActions:
                                         tip="Take over the first player's stones (second move "
                                             "only)")
         self.resign_action = self._action("&Resign...", window.resign)
-        self.move_now_action = self._action("Computer: move &now", controller.move_now,
+        self.move_now_action = self._action("Computer: move &now", computer.move_now,
                                             "Ctrl+Return",
                                             tip="The computer plays its best move so far "
                                                 "(or starts thinking, if it is its turn)")
@@ -102,7 +103,7 @@ class WindowActions:
         self.mail_action = self._action("&Copy move for pbmserv", window.copy_pbmserv_move,
                                         tip="Put pbmserv's mail line for the move just made "
                                             "on the clipboard")
-        self.suggest_action = self._action("S&uggest a move", controller.suggest,
+        self.suggest_action = self._action("S&uggest a move", computer.suggest,
                                            "Ctrl+H",
                                            tip="The computer looks for the best moves for "
                                                "the player to move (one second)")
@@ -227,7 +228,7 @@ class WindowActions:
         self.window.board_split.set_lintel_mode(self.lintel_action.isChecked())
 
     def _ponder_toggled(self) -> None:
-        self.window.controller.think_on_your_time = self.ponder_action.isChecked()
+        self.window.controller.computer_seats.think_on_your_time = self.ponder_action.isChecked()
         self.window.settings.setValue("computer/ponder", self.ponder_action.isChecked())
 
     # ---- remembered between runs ------------------------------------------------------
@@ -240,7 +241,7 @@ class WindowActions:
         self.caption_action.setChecked(settings.get_bool(store, "view/caption", True))
         self.heights_action.setChecked(settings.get_bool(store, "view/heights", False))
         self.ponder_action.setChecked(settings.get_bool(store, "computer/ponder", False))
-        self.window.controller.think_on_your_time = self.ponder_action.isChecked()
+        self.window.controller.computer_seats.think_on_your_time = self.ponder_action.isChecked()
         return chosen
 
     def save(self, store: QSettings, map_chosen: bool) -> None:
