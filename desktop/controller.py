@@ -25,15 +25,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from megalith.rules import registry, variations
+from megalith.rules import variations
 from megalith.rules.ai.levels import Level, parse_level
-from megalith.rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
+from megalith.rules.protocol import MoveError, OptionError
 from megalith.rules.review import Drop
 
 from megalith.desktop import autosave
 from megalith.desktop.analysis import GameAnalysis
 from megalith.desktop.computer_seats import ComputerSeats
-from megalith.desktop.session import GameChoice, Played, Session
+from megalith.desktop.session import GameChoice, Session
+from megalith.desktop.status_words import game_title, line_name, played_text, turn_text
 
 
 class GameController(QObject):
@@ -84,7 +85,7 @@ class GameController(QObject):
         except ValueError as exc:
             raise OptionError(str(exc)) from None
         autosave.clear()
-        self.adopt(session, f"New game of {self._title(session)}. {self.turn_text(session)}",
+        self.adopt(session, f"New game of {game_title(session)}. {turn_text(session)}",
                    computers)
 
     def opened(self, session: Session, path: Path) -> None:
@@ -92,7 +93,7 @@ class GameController(QObject):
         autosave.clear()
         result = session.result_text()
         self.adopt(session, f"Opened {path.name}: {session.ply} moves. "
-                            + (result + "." if result else self.turn_text(session)))
+                            + (result + "." if result else turn_text(session)))
 
     def recover(self, found: autosave.Found) -> None:
         """Continues the game an earlier run left in its autosave."""
@@ -138,7 +139,7 @@ class GameController(QObject):
         except MoveError as exc:
             self.message.emit(f"Illegal move {exc.move or text}: {exc.reason}")
             return False
-        message = self.played_text(played)
+        message = played_text(session, played)
         earlier = session.repeated_from()
         if earlier is not None:
             message += (f" This position repeats the one after move {earlier} "
@@ -148,19 +149,21 @@ class GameController(QObject):
         return True
 
     def undo(self) -> None:
-        if self.session is None or not self.session.can_undo():
+        session = self.session
+        if session is None or not session.can_undo():
             return
         self.computer_seats.position_left()
-        self.session.undo()
-        self._changed(f"Move taken back. {self.turn_text()}")
+        session.undo()
+        self._changed(f"Move taken back. {turn_text(session)}")
 
     def redo(self) -> None:
-        if self.session is None or not self.session.can_redo():
+        session = self.session
+        if session is None or not session.can_redo():
             return
         self.computer_seats.position_left()
-        played = self.session.redo()
+        played = session.redo()
         if played is not None:
-            self._changed(self.played_text(played))
+            self._changed(played_text(session, played))
 
     def set_note(self, ply: int, text: str) -> bool:
         """Annotates a position of the line on screen (the record has it at once; the
@@ -186,7 +189,7 @@ class GameController(QObject):
         session.switch(line)
         self.computer_seats.position_left()
         self.positionChanged.emit()
-        self.message.emit(f"Showing {self.line_name(line)}. {self.turn_text()}")
+        self.message.emit(f"Showing {line_name(session, line)}. {turn_text(session)}")
 
     def promote_line(self) -> None:
         """Makes the variation on screen the main line."""
@@ -194,7 +197,7 @@ class GameController(QObject):
         if session is None or session.line == 0:
             self.message.emit("The main line is on screen already.")
             return
-        name = self.line_name(session.line)
+        name = line_name(session, session.line)
         session.promote()
         self._changed(f"{name[0].upper()}{name[1:]} is now the main line; the moves it "
                       "replaced are a variation.")
@@ -205,16 +208,9 @@ class GameController(QObject):
         if session is None or line == 0:
             self.message.emit("The main line cannot be deleted.")
             return
-        name = self.line_name(line)
+        name = line_name(session, line)
         session.delete_line(line)
-        self._changed(f"Deleted {name}. Showing {self.line_name(session.line)}.")
-
-    def line_name(self, line: int) -> str:
-        """'the main line' or 'variation 2 (from move 5)'."""
-        if self.session is None or line == 0:
-            return "the main line"
-        return (f"variation {line} (from move "
-                f"{variations.start(self.session.record, line) + 1})")
+        self._changed(f"Deleted {name}. Showing {line_name(session, session.line)}.")
 
     def show_drop(self, drop: Drop) -> None:
         """Shows the position a reviewed move was played in, on the line analysed, with
@@ -271,7 +267,7 @@ class GameController(QObject):
                      f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (
-            self.turn_text() if session.at_end else
+            turn_text(session) if session.at_end else
             "Playing another move here starts a variation."))
 
     def show_previous(self) -> None:
@@ -286,6 +282,10 @@ class GameController(QObject):
         if self.session is not None:
             self.show_ply(self.session.ply)
 
+    def title(self) -> str:
+        """The game's title and options: `Druid -size=8 -walk`."""
+        return game_title(self.session) if self.session is not None else "Megalith"
+
     # ---- analysis ---------------------------------------------------------------------
 
     def analyse(self) -> bool:
@@ -298,53 +298,7 @@ class GameController(QObject):
         self.message.emit(f"Analysing {session.ply} moves in the background...")
         return True
 
-    # ---- words ------------------------------------------------------------------------
-
-    def title(self) -> str:
-        """The game's title and options: `Druid -size=8 -walk`."""
-        return self._title(self.session) if self.session is not None else "Megalith"
-
-    def turn_text(self, session: Session | None = None) -> str:
-        session = session or self.session
-        if session is None:
-            return ""
-        side = session.shown.to_move
-        return f"{session.who(side)} to move." if side else ""
-
-    def played_text(self, played: Played) -> str:
-        """What a move did, in a sentence or three, for the status bar."""
-        session = self.session
-        assert session is not None
-        if played.move == SWAP:
-            first = session.sides[0]  # the swapper now owns the first player's stones
-            parts = [f"{session.name(first)} swapped and now plays {first}."]
-        elif played.move == RESIGN:
-            parts = [f"{session.who(played.side)} resigned."]
-        elif played.move == PASS:
-            parts = [f"{session.who(played.side)} passed."]
-        else:
-            parts = [f"{session.who(played.side)} played {played.move}."]
-        if played.started is not None:
-            parts.insert(0, f"New {self.line_name(played.started)}:")
-        elif played.followed:
-            parts.insert(0, f"Along {self.line_name(session.line)}:")
-        parts += [f"{session.who(side)} has no legal move and passes." for side in
-                  played.forced_passes]
-        if played.outcome.over:
-            parts.append(session.result_text(played.outcome) + ".")
-        else:
-            parts.append(self.turn_text())
-        return " ".join(parts)
-
     # ---- internals --------------------------------------------------------------------
-
-    @staticmethod
-    def _title(session: Session) -> str:
-        try:
-            title = registry.get(session.game).title
-        except OptionError:
-            title = session.game
-        return " ".join([title, *session.record.parameters])
 
     def _changed(self, message: str) -> None:
         """After every change to the record: autosave, redraw, say what happened. The
