@@ -4,8 +4,8 @@ around the controller (which owns the game in progress).
 The window holds no game logic and never tests a game's name: it asks the controller to
 play, undo and walk the moves, asks the game's desk entry (`desktop.games`) what the board
 offers, and redraws from the Session whenever the controller says something changed. Its
-actions and menus are `desktop.window_actions`, its files `desktop.window_files`, its board
-views `desktop.board_pane`. Dialogs that need an answer go through QMessageBox's static
+actions and menus are `desktop.window_actions`, its files `desktop.window_files`, its help
+windows `desktop.window_help`, its board views `desktop.board_pane`. Dialogs that need an answer go through QMessageBox's static
 functions (tests replace them).
 """
 
@@ -18,7 +18,6 @@ from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
-from megalith.rules import registry
 from megalith.rules.protocol import OptionError
 from megalith.rules.record import RecordError
 from megalith.rules.review import Drop
@@ -29,15 +28,14 @@ from megalith.desktop.controller import GameController
 from megalith.desktop.dialogs import NewGameDialog, SeatsDialog
 from megalith.desktop.event_banner import EventBanner
 from megalith.desktop.event_words import banner_sentences, move_notes
-from megalith.desktop.games import desk, first_game
-from megalith.desktop.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.games import desk
 from megalith.desktop.last_game import fallback_choice, last_choice, remember_choice
 from megalith.desktop.panels import SidePanel
 from megalith.desktop.pbmserv_copy import MoveMailer
 from megalith.desktop.session import GameChoice, Session
-from megalith.desktop.version import version
 from megalith.desktop.window_actions import MAP_MIN_WIDTH, WindowActions
 from megalith.desktop.window_files import RecordFiles
+from megalith.desktop.window_help import WindowHelp
 
 BannerKey = tuple[int, int, int, bool]  # the session, the ply shown and on its line, swapped
 
@@ -51,9 +49,9 @@ class MainWindow(QMainWindow):
         self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
         self.controller.analysis.updated.connect(self._analysis_updated)
-        self._help_dialogs: list[HelpDialog] = []
         self.mailer = MoveMailer()
         self.files = RecordFiles(self)
+        self.help = WindowHelp(self)
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
@@ -369,28 +367,3 @@ class MainWindow(QMainWindow):
         self._save_layout()
         self.controller.close()
         event.accept()
-
-    # ---- help -------------------------------------------------------------------------
-
-    def show_rules(self) -> HelpDialog:
-        game = self.session.game if self.session else first_game()
-        try:
-            title = registry.get(game).title
-        except OptionError:
-            title = game
-        return self._help(f"Rules of {title}", page_text(game, title))
-
-    def show_guide(self) -> HelpDialog:
-        return self._help("Playing Megalith", desktop_guide_text())
-
-    def _help(self, title: str, text: str) -> HelpDialog:
-        dialog = HelpDialog(title, text, self)
-        self._help_dialogs = [d for d in self._help_dialogs if d.isVisible()] + [dialog]
-        dialog.show()
-        return dialog
-
-    def show_about(self) -> None:
-        titles = ", ".join(info.title for info in registry.available())
-        QMessageBox.about(self, "About Megalith",
-                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
-                          f"({titles}).")

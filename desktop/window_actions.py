@@ -68,10 +68,10 @@ class WindowActions:
                                            tip="Write the game, players, move and result "
                                                "under exported and copied board images")
         self.quit_action = self._action("&Quit", window.close, K.Quit)
-        self.rules_action = self._action("&Rules of this game", window.show_rules,
+        self.rules_action = self._action("&Rules of this game", window.help.show_rules,
                                          K.HelpContents)
-        self.guide_action = self._action("&Playing Megalith", window.show_guide)
-        self.about_action = self._action("&About", window.show_about)
+        self.guide_action = self._action("&Playing Megalith", window.help.show_guide)
+        self.about_action = self._action("&About", window.help.show_about)
 
     def _make_game_actions(self) -> None:
         K = QKeySequence.StandardKey
