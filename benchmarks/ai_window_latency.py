@@ -100,12 +100,12 @@ def main() -> None:
         report(f"load average {os.getloadavg()[0]:.1f}; nobody thinking:",
                measure(app, window, args.seconds))
         window.play_move("c3")
-        assert window.controller.computer.busy
+        assert window.controller.computer_seats.computer.busy
         thinking = measure(app, window, args.seconds)
-        still = window.controller.computer.busy
+        still = window.controller.computer_seats.computer.busy
         report(f"while the computer thinks ({args.level}; still thinking at the end: {still}):",
                thinking)
-        window.controller.move_now()
+        window.controller.computer_seats.move_now()
         window.session.modified = False  # closing must not stop at "save the changes?"
         window.close()
         print("aim: under 50 ms")

@@ -165,8 +165,8 @@ def main() -> None:
                 parent, look=CLASSIC, repeat_completes=druid.REPEAT_COMPLETES))
         state = crowded_monument(args.seed)
         window = MainWindow()
-        if args.without_map and window.map_action.isChecked():
-            window.map_action.trigger()
+        if args.without_map and window.commands.map_action.isChecked():
+            window.commands.map_action.trigger()
         window.show()
         window.set_session(Session.from_record(
             Record("druid", ["-size=16"], ["vera", "hugo"], list(state.moves))))

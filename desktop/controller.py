@@ -8,15 +8,12 @@ tells the window what happened through signals, and the window only draws:
 - `gameReplaced`: a different game is on the table (new, opened, recovered): rebuild the
   board view if the kind of game changed, then redraw;
 - `positionChanged`: the position on screen or the record changed: redraw;
-- `message(str)`: the sentence for the status bar about what just happened or why not.
+- `message(str)`: the sentence for the status bar about what just happened or why not;
+- `suggested(list)`: moves to mark on the board, with their win rates.
 
-Seats can be played by the computer (`computers`: a level per person, by seat at the start).
-Its turn is searched in worker processes (desktop/computer.py) and played here when the
-search ends, unless the position has changed since it began: every change of position (a
-move, undo, redo, walking the moves, another game) takes a new token and drops the search.
-The computer starts by itself after a move or a new game; after undo or walking the moves it
-waits for `move_now`, so that taking back its move does not make it play again at once.
-`suggest` searches for the person to move and says the best moves in the status bar.
+The seats the computer plays are `computer_seats` (desktop/computer_seats.py): the
+controller tells it when the position changes, and lets it take its turn after a move or a
+new game (not after undo or walking the moves), and plays the moves it chooses.
 
 Questions to the people (save first?) stay in the window; the controller says when one is
 needed (`modified`).
@@ -28,18 +25,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from megalith.rules import registry, variations
+from megalith.rules import variations
 from megalith.rules.ai.levels import Level, parse_level
-from megalith.rules.ai.mcts import SearchResult
-from megalith.rules.ai.levels import NAMED
-from megalith.rules.ai.values import person_of_seat, person_to_move
-from megalith.rules.protocol import PASS, RESIGN, SWAP, MoveError, OptionError
+from megalith.rules.protocol import MoveError, OptionError
 from megalith.rules.review import Drop
+
 from megalith.desktop import autosave
 from megalith.desktop.analysis import GameAnalysis
-from megalith.desktop.computer import ComputerPlayer
-from megalith.desktop.session import GameChoice, Played, Seat, Session
-from megalith.desktop.suggestions import shown_suggestions
+from megalith.desktop.computer_seats import ComputerSeats
+from megalith.desktop.session import GameChoice, Session
+from megalith.desktop.status_words import game_title, line_name, played_text, turn_text
 
 
 class GameController(QObject):
@@ -49,21 +44,15 @@ class GameController(QObject):
     # the best moves for the person to move, with their win rates: [(move, rate), ...]
     suggested = Signal(list)
 
-    SUGGEST_SECONDS = 1.0
     NOTE_AUTOSAVE_MS = 500  # a note is in the record at once, and autosaved when typing stops
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session: Session | None = None
-        self.computers: dict[int, Level] = {}  # person (seat at the start) -> level
-        self.computer = ComputerPlayer(self)
-        self.computer.progress.connect(self._computer_progress)
-        self.computer.finished.connect(self._computer_finished)
-        self._token = 0  # changes with every change of position
-        self._suggesting = False  # whether the search under way is a suggestion
-        self.think_on_your_time = False  # whether the computer thinks on the person's turn
-        self.thinking: SearchResult | None = None  # the standing of the search under way
-        self.suggestion: SearchResult | None = None  # the last suggestion, for its position
+        self.computer_seats = ComputerSeats(lambda: self.session, self)
+        self.computer_seats.chosen.connect(self._play)
+        self.computer_seats.message.connect(self.message)
+        self.computer_seats.suggested.connect(self.suggested)
         # "Analyse game": dropped with every change of the record or the game
         self.analysis = GameAnalysis(self)
         self._note_autosave = QTimer(self)
@@ -77,16 +66,14 @@ class GameController(QObject):
               computers: dict[int, Level] | None = None) -> None:
         """Puts a game on the table (its first change writes the autosave), with the seats
         the computer plays (none unless given)."""
-        self._position_left()
+        self.computer_seats.position_left()
         self.analysis.cancel()
         self.session = session
-        self.computers = dict(computers or {})
-        if self.computers:
-            self.computer.prepare()
+        self.computer_seats.seat(computers or {})
         self.gameReplaced.emit()
         if message:
             self.message.emit(message)
-        self._computer_turn()
+        self.computer_seats.take_turn()
 
     def new_game(self, choice: GameChoice) -> None:
         """Starts a game; OptionError or RecordError (nothing changes) if it cannot be."""
@@ -98,7 +85,7 @@ class GameController(QObject):
         except ValueError as exc:
             raise OptionError(str(exc)) from None
         autosave.clear()
-        self.adopt(session, f"New game of {self._title(session)}. {self.turn_text(session)}",
+        self.adopt(session, f"New game of {game_title(session)}. {turn_text(session)}",
                    computers)
 
     def opened(self, session: Session, path: Path) -> None:
@@ -106,7 +93,7 @@ class GameController(QObject):
         autosave.clear()
         result = session.result_text()
         self.adopt(session, f"Opened {path.name}: {session.ply} moves. "
-                            + (result + "." if result else self.turn_text(session)))
+                            + (result + "." if result else turn_text(session)))
 
     def recover(self, found: autosave.Found) -> None:
         """Continues the game an earlier run left in its autosave."""
@@ -126,8 +113,7 @@ class GameController(QObject):
     def close(self) -> None:
         """A normal end of the program: nothing to recover next time; the computer's
         worker processes end."""
-        self._position_left()
-        self.computer.close()
+        self.computer_seats.close()
         self.analysis.close()
         autosave.clear()
 
@@ -139,9 +125,9 @@ class GameController(QObject):
         session = self.session
         if session is None:
             return False
-        if self.computer.busy and not self._suggesting:
-            self.message.emit(f"{self._mover()} is thinking: wait, or use Move now to make "
-                              "it play at once.")
+        if self.computer_seats.busy_with_its_move:
+            self.message.emit(f"{self.computer_seats.mover()} is thinking: wait, or use Move "
+                              "now to make it play at once.")
             return False
         return self._play(text)
 
@@ -153,29 +139,31 @@ class GameController(QObject):
         except MoveError as exc:
             self.message.emit(f"Illegal move {exc.move or text}: {exc.reason}")
             return False
-        message = self.played_text(played)
+        message = played_text(session, played)
         earlier = session.repeated_from()
         if earlier is not None:
             message += (f" This position repeats the one after move {earlier} "
                         "(repeats are allowed, as on pbmserv).")
         self._changed(message)
-        self._computer_turn()
+        self.computer_seats.take_turn()
         return True
 
     def undo(self) -> None:
-        if self.session is None or not self.session.can_undo():
+        session = self.session
+        if session is None or not session.can_undo():
             return
-        self._position_left()
-        self.session.undo()
-        self._changed(f"Move taken back. {self.turn_text()}")
+        self.computer_seats.position_left()
+        session.undo()
+        self._changed(f"Move taken back. {turn_text(session)}")
 
     def redo(self) -> None:
-        if self.session is None or not self.session.can_redo():
+        session = self.session
+        if session is None or not session.can_redo():
             return
-        self._position_left()
-        played = self.session.redo()
+        self.computer_seats.position_left()
+        played = session.redo()
         if played is not None:
-            self._changed(self.played_text(played))
+            self._changed(played_text(session, played))
 
     def set_note(self, ply: int, text: str) -> bool:
         """Annotates a position of the line on screen (the record has it at once; the
@@ -199,9 +187,9 @@ class GameController(QObject):
         if session is None or line == session.line:
             return
         session.switch(line)
-        self._position_left()
+        self.computer_seats.position_left()
         self.positionChanged.emit()
-        self.message.emit(f"Showing {self.line_name(line)}. {self.turn_text()}")
+        self.message.emit(f"Showing {line_name(session, line)}. {turn_text(session)}")
 
     def promote_line(self) -> None:
         """Makes the variation on screen the main line."""
@@ -209,7 +197,7 @@ class GameController(QObject):
         if session is None or session.line == 0:
             self.message.emit("The main line is on screen already.")
             return
-        name = self.line_name(session.line)
+        name = line_name(session, session.line)
         session.promote()
         self._changed(f"{name[0].upper()}{name[1:]} is now the main line; the moves it "
                       "replaced are a variation.")
@@ -220,16 +208,9 @@ class GameController(QObject):
         if session is None or line == 0:
             self.message.emit("The main line cannot be deleted.")
             return
-        name = self.line_name(line)
+        name = line_name(session, line)
         session.delete_line(line)
-        self._changed(f"Deleted {name}. Showing {self.line_name(session.line)}.")
-
-    def line_name(self, line: int) -> str:
-        """'the main line' or 'variation 2 (from move 5)'."""
-        if self.session is None or line == 0:
-            return "the main line"
-        return (f"variation {line} (from move "
-                f"{variations.start(self.session.record, line) + 1})")
+        self._changed(f"Deleted {name}. Showing {line_name(session, session.line)}.")
 
     def show_drop(self, drop: Drop) -> None:
         """Shows the position a reviewed move was played in, on the line analysed, with
@@ -275,7 +256,7 @@ class GameController(QObject):
         if session is None:
             return
         session.view(ply)
-        self._position_left()
+        self.computer_seats.position_left()
         viewed = session.viewed
         if viewed == 0:
             where = "the start position"
@@ -286,7 +267,7 @@ class GameController(QObject):
                      f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (
-            self.turn_text() if session.at_end else
+            turn_text(session) if session.at_end else
             "Playing another move here starts a variation."))
 
     def show_previous(self) -> None:
@@ -301,80 +282,11 @@ class GameController(QObject):
         if self.session is not None:
             self.show_ply(self.session.ply)
 
-    # ---- the computer -------------------------------------------------------------------
+    def title(self) -> str:
+        """The game's title and options: `Druid -size=8 -walk`."""
+        return game_title(self.session) if self.session is not None else "Megalith"
 
-    def computer_level(self) -> Level | None:
-        """The level of the computer whose turn it is in the position on screen, if it is a
-        computer's turn at the end of the game."""
-        session = self.session
-        if session is None or not session.at_end or session.shown.to_move is None:
-            return None
-        return self.computers.get(person_to_move(session.shown))
-
-    def move_now(self) -> None:
-        """The computer plays at once its best move so far; if it is its turn and it is not
-        thinking (after undo or walking the moves), it starts; on a person's turn at the
-        end of the game it plays that one move for them (at the level of a computer seat,
-        else medium)."""
-        session = self.session
-        if self.computer.busy and not self._suggesting:
-            self.computer.move_now()
-        elif self.computer_level() is not None:
-            self._computer_turn()
-        elif session is not None and session.at_end and session.shown.to_move is not None:
-            level = next(iter(self.computers.values()), NAMED["medium"])
-            self._computer_turn(level)
-        else:
-            self.message.emit("There is no move to play here: the game is over, or this is "
-                              "an earlier position (go to the last move).")
-
-    def seats(self) -> list[Seat]:
-        """Who plays each side now, in turn order."""
-        session = self.session
-        if session is None:
-            return []
-        state = session.current
-        seats = []
-        for seat, side in enumerate(session.sides):
-            person = person_of_seat(state, seat)
-            level = self.computers.get(person)
-            seats.append(Seat(side, session.name(side), person, level.name if level else ""))
-        return seats
-
-    def set_seats(self, levels: dict[int, str]) -> None:
-        """Hand seats to the computer (a level by person) or back to people, mid-game; a
-        search for a seat a person now plays is dropped, and a computer whose turn it is
-        now starts."""
-        computers = {person: parse_level(text) for person, text in levels.items()}
-        if computers == self.computers:
-            return
-        self.computers = computers
-        if self.computer.busy and not self._suggesting and self.computer_level() is None:
-            self._position_left()  # its search was for a seat a person plays now
-        if computers:
-            self.computer.prepare()
-        named = [f"{seat.side} ({seat.name}): "
-                 + (f"computer, {seat.level}" if seat.level else "person")
-                 for seat in self.seats()]
-        self.message.emit("Seats: " + "; ".join(named) + ".")
-        self._computer_turn()
-
-    def suggest(self) -> bool:
-        """Searches the position on screen for the person to move; the status bar gets the
-        best few moves with their win rates when it is done."""
-        session = self.session
-        if session is None or session.shown.to_move is None:
-            self.message.emit("There is no move to suggest: the game is over.")
-            return False
-        if self.computer.busy:
-            self.message.emit(f"{self._mover()} is thinking already.")
-            return False
-        self._suggesting = True
-        self.suggestion = None
-        self.computer.start(session.shown, Level("suggest", seconds=self.SUGGEST_SECONDS),
-                            self._token, seed=session.viewed)
-        self.message.emit(f"Looking for a move for {session.who(session.shown.to_move)}...")
-        return True
+    # ---- analysis ---------------------------------------------------------------------
 
     def analyse(self) -> bool:
         """Starts searching every position of the game (the graph fills as they come)."""
@@ -386,117 +298,12 @@ class GameController(QObject):
         self.message.emit(f"Analysing {session.ply} moves in the background...")
         return True
 
-    def _computer_turn(self, level: Level | None = None) -> None:
-        """The computer starts on its turn (or at `level` on anyone's: move now), else may
-        think on the person's time."""
-        level = level or self.computer_level()
-        session = self.session
-        if level is None and session is not None and self.think_on_your_time:
-            self._ponder()
-        if level is None or session is None or self.computer.busy:
-            return
-        self._suggesting = False
-        self.computer.start(session.shown, level, self._token, seed=session.ply)
-        self.message.emit(f"{self._mover()} is thinking...")
-
-    def _ponder(self) -> None:
-        """On a person's turn at the end of a game with a computer seat, the computer
-        thinks about it (its tree kept for its own turn); any change of position stops it."""
-        session = self.session
-        if (session is not None and self.computers and session.at_end
-                and session.shown.to_move is not None and not self.computer.busy):
-            self.computer.ponder(session.shown, seed=session.ply)
-
-    def _mover(self) -> str:
-        session = self.session
-        assert session is not None
-        side = session.shown.to_move
-        return f"{session.who(side)} (computer)" if side else "The computer"
-
-    def _position_left(self) -> None:
-        """The position has changed: a search for the old one is dropped."""
-        self._token += 1
-        self.thinking = None
-        self.suggestion = None
-        self.computer.cancel()
-
-    def _computer_progress(self, standing: SearchResult) -> None:
-        if standing.win_rate is None:
-            return
-        self.thinking = standing
-        who = "Suggestion" if self._suggesting else f"{self._mover()} thinking"
-        self.message.emit(f"{who}: {standing.iterations} iterations, best {standing.move} "
-                          f"({standing.win_rate:.0%} to win).")
-
-    def _computer_finished(self, token: int, result: SearchResult) -> None:
-        self.thinking = None
-        if token != self._token or self.session is None:
-            return  # the people have left that position
-        if self._suggesting:
-            self._suggesting = False
-            self.suggestion = result
-            best = shown_suggestions(self.session.shown, result)
-            moves = ", ".join(f"{m.move} ({m.win_rate:.0%})" for m in best) or result.move
-            self.suggested.emit([(m.move, m.win_rate) for m in best])
-            self.message.emit(f"Suggested for {self.session.who(self.session.shown.to_move or '')}"
-                              f": {moves}.")
-            if self.think_on_your_time:
-                self._ponder()
-            return
-        self._play(result.move)
-
-    # ---- words ------------------------------------------------------------------------
-
-    def title(self) -> str:
-        """The game's title and options: `Druid -size=8 -walk`."""
-        return self._title(self.session) if self.session is not None else "Megalith"
-
-    def turn_text(self, session: Session | None = None) -> str:
-        session = session or self.session
-        if session is None:
-            return ""
-        side = session.shown.to_move
-        return f"{session.who(side)} to move." if side else ""
-
-    def played_text(self, played: Played) -> str:
-        """What a move did, in a sentence or three, for the status bar."""
-        session = self.session
-        assert session is not None
-        if played.move == SWAP:
-            first = session.sides[0]  # the swapper now owns the first player's stones
-            parts = [f"{session.name(first)} swapped and now plays {first}."]
-        elif played.move == RESIGN:
-            parts = [f"{session.who(played.side)} resigned."]
-        elif played.move == PASS:
-            parts = [f"{session.who(played.side)} passed."]
-        else:
-            parts = [f"{session.who(played.side)} played {played.move}."]
-        if played.started is not None:
-            parts.insert(0, f"New {self.line_name(played.started)}:")
-        elif played.followed:
-            parts.insert(0, f"Along {self.line_name(session.line)}:")
-        parts += [f"{session.who(side)} has no legal move and passes." for side in
-                  played.forced_passes]
-        if played.outcome.over:
-            parts.append(session.result_text(played.outcome) + ".")
-        else:
-            parts.append(self.turn_text())
-        return " ".join(parts)
-
     # ---- internals --------------------------------------------------------------------
-
-    @staticmethod
-    def _title(session: Session) -> str:
-        try:
-            title = registry.get(session.game).title
-        except OptionError:
-            title = session.game
-        return " ".join([title, *session.record.parameters])
 
     def _changed(self, message: str) -> None:
         """After every change to the record: autosave, redraw, say what happened. The
         analysis stays while the line it is about is still in the record."""
-        self._position_left()
+        self.computer_seats.position_left()
         if self.analysed_line() is None:
             self.analysis.cancel()
         try:

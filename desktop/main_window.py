@@ -1,49 +1,43 @@
-"""The main window: menus, toolbar, the board view, the side panel, the move line and the
-status bar, around the controller (which owns the game in progress).
+"""The main window: the board pane, the side panel, the move line and the status bar,
+around the controller (which owns the game in progress).
 
 The window holds no game logic and never tests a game's name: it asks the controller to
 play, undo and walk the moves, asks the game's desk entry (`desktop.games`) what the board
-offers, and redraws from the Session whenever the controller says something changed.
-Dialogs that need an answer go through QMessageBox's static functions (tests replace them).
+offers, and redraws from the Session whenever the controller says something changed. Its
+actions and menus are `desktop.window_actions`, its files `desktop.window_files`, its help
+windows `desktop.window_help`, its board views `desktop.board_pane`. Dialogs that need an answer go through QMessageBox's static
+functions (tests replace them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
-from pathlib import Path
-from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import (QAction, QCloseEvent, QGuiApplication, QImage, QKeySequence,
-                           QResizeEvent)
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QMessageBox, QPushButton, QSplitter,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
+                               QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
-from megalith.rules import registry
 from megalith.rules.protocol import OptionError
 from megalith.rules.record import RecordError
 from megalith.rules.review import Drop
 
 from megalith.desktop import autosave, settings
-from megalith.desktop.assets import OPEN_FILTER, RECORD_SUFFIX, SAVE_FILTER
-from megalith.desktop.board_image import caption_lines, with_caption
+from megalith.desktop.board_pane import BoardPane
 from megalith.desktop.controller import GameController
 from megalith.desktop.dialogs import NewGameDialog, SeatsDialog
 from megalith.desktop.event_banner import EventBanner
 from megalith.desktop.event_words import banner_sentences, move_notes
-from megalith.desktop.games import Desk, desk
-from megalith.desktop.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.games import desk
+from megalith.desktop.last_game import fallback_choice, last_choice, remember_choice
 from megalith.desktop.panels import SidePanel
 from megalith.desktop.pbmserv_copy import MoveMailer
 from megalith.desktop.session import GameChoice, Session
-from megalith.desktop.version import version
-from megalith.desktop.views.base import BoardView, PositionView
-from megalith.desktop.walk_keys import WalkKeys
+from megalith.desktop.window_actions import MAP_MIN_WIDTH, WindowActions
+from megalith.desktop.window_files import RecordFiles
+from megalith.desktop.window_help import WindowHelp
 
-FALLBACK_GAME = GameChoice("druid", [], ["alice", "bob"], [])
-MAP_MIN_WIDTH = 1200  # a window this wide shows the map beside the board by default
+BannerKey = tuple[int, int, int, bool]  # the session, the ply shown and on its line, swapped
 
 
 class MainWindow(QMainWindow):
@@ -54,21 +48,13 @@ class MainWindow(QMainWindow):
         self.controller.gameReplaced.connect(self._game_replaced)
         self.controller.positionChanged.connect(self._position_changed)
         self.controller.message.connect(self.say)
-        self.controller.suggested.connect(self._show_suggestions)
         self.controller.analysis.updated.connect(self._analysis_updated)
-        self.desk: Desk | None = None
-        self.view: BoardView | None = None  # the board view of the current game
-        self.summary: PositionView | None = None  # the owners/heights map, where the game has it
-        self._help_dialogs: list[HelpDialog] = []
         self.mailer = MoveMailer()
+        self.files = RecordFiles(self)
+        self.help = WindowHelp(self)
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
-        # the board view, and beside it the owners/heights map where the game has one (as
-        # pbmserv's two summaries sit beside its board)
-        self.board_split = QSplitter(Qt.Orientation.Horizontal)
-        self.board_split.setObjectName("board_split")
-        self.board_split.setChildrenCollapsible(False)
         self.hint_label = QLabel()
         self.hint_label.setObjectName("hint")
         self.hint_label.setWordWrap(True)
@@ -76,6 +62,8 @@ class MainWindow(QMainWindow):
         # Room for two lines whatever it says: a label that grew and shrank with its text
         # would resize the board view (a new GL framebuffer) on every hover.
         self.hint_label.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * 2 + 6)
+        self.board_split = BoardPane(self.play_move, self.hint_label.setText)
+        self.controller.suggested.connect(self.board_split.show_suggestions)
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3, resign")
@@ -94,7 +82,7 @@ class MainWindow(QMainWindow):
         column.addLayout(line)
         self.setCentralWidget(centre)
         self.banner = EventBanner(self.board_split)  # over the board, not in the layout
-        self._banner_key: tuple | None = None
+        self._banner_key: BannerKey | None = None
 
         self.panel = SidePanel()
         self.panel.plySelected.connect(self.show_ply)
@@ -119,152 +107,8 @@ class MainWindow(QMainWindow):
         # shrink the board view (and move the board under the pointer)
         self.message_label.setFixedHeight(self.message_label.fontMetrics().lineSpacing() * 2 + 4)
         self.statusBar().addWidget(self.message_label, 1)
-        self._build_actions()
+        self.commands = WindowActions(self)
         self._restore_layout()
-
-    # ---- actions and menus ------------------------------------------------------------
-
-    def _action(self, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-                checkable: bool = False, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setCheckable(checkable)
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)  # shortcuts work even when the menu bar is hidden
-        return action
-
-    def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey
-        self.new_action = self._action("&New game...", self.new_game_dialog, K.New)
-        self.open_action = self._action("&Open...", lambda: self.open_file(), K.Open)
-        self.save_action = self._action("&Save", lambda: self.save(), K.Save)
-        self.save_as_action = self._action("Save &as...", lambda: self.save_as(), K.SaveAs)
-        self.export_action = self._action("&Export image...", lambda: self.export_image(),
-                                          "Ctrl+E")
-        self.copy_image_action = self._action("&Copy board image", self.copy_image,
-                                              "Ctrl+Shift+C",
-                                              tip="Put the board (with its caption) on the "
-                                                  "clipboard")
-        self.caption_action = self._action("Caption on board &images", lambda: None,
-                                           checkable=True,
-                                           tip="Write the game, players, move and result "
-                                               "under exported and copied board images")
-        self.quit_action = self._action("&Quit", self.close, K.Quit)
-        self.undo_action = self._action("&Undo", self.controller.undo, K.Undo)
-        self.redo_action = self._action("&Redo", self.controller.redo, K.Redo)
-        self.pass_action = self._action("&Pass", lambda: self.play_move("pass"), "Ctrl+P")
-        self.swap_action = self._action("S&wap", lambda: self.play_move("swap"),
-                                        tip="Take over the first player's stones (second move "
-                                            "only)")
-        self.resign_action = self._action("&Resign...", self.resign)
-        self.move_now_action = self._action("Computer: move &now", self.controller.move_now,
-                                            "Ctrl+Return",
-                                            tip="The computer plays its best move so far "
-                                                "(or starts thinking, if it is its turn)")
-        self.seats_action = self._action("&Seats...", self.seats_dialog,
-                                         tip="Choose who plays each side from now on: a "
-                                             "person or the computer")
-        self.ponder_action = self._action("Computer thinks on your &time", self._ponder_toggled,
-                                          checkable=True,
-                                          tip="While you think, the computer thinks about "
-                                              "your move too, and stops when you move")
-        self.analyse_action = self._action("&Analyse game", self.controller.analyse,
-                                           "Ctrl+Shift+A",
-                                           tip="The win rate of the side to move at every "
-                                               "move, drawn under the move list; click it to "
-                                               "see that move")
-        self.mail_action = self._action("&Copy move for pbmserv", self.copy_pbmserv_move,
-                                        tip="Put pbmserv's mail line for the move just made "
-                                            "on the clipboard")
-        self.suggest_action = self._action("S&uggest a move", self.controller.suggest,
-                                           "Ctrl+H",
-                                           tip="The computer looks for the best moves for "
-                                               "the player to move (one second)")
-        self.first_action = self._action("&Start position", lambda: self.show_ply(0), "Home")
-        self.previous_action = self._action("&Previous move", self.controller.show_previous,
-                                            "Left")
-        self.next_action = self._action("&Next move", self.controller.show_next, "Right")
-        self.last_action = self._action("&Last move", self.controller.show_last, "End")
-        WalkKeys(self.move_line, {Qt.Key.Key_Left: self.previous_action,
-                                  Qt.Key.Key_Right: self.next_action,
-                                  Qt.Key.Key_Home: self.first_action,
-                                  Qt.Key.Key_End: self.last_action})
-        # Left/Right/Home/End walk the moves (the issue asks for it), so the camera has its
-        # own keys; a focused move line keeps these characters for typing.
-        self.reset_action = self._action("&Reset camera", self._reset_camera, "0",
-                                         tip="Show the whole board (0)")
-        self.top_action = self._action("&Top view", self._top_view, "T")
-        self.left_action = self._action("Turn &left", lambda: self._turn(-1), "[",
-                                        tip="Turn the board left: a quarter turn, a sixth on "
-                                            "hex boards ([)")
-        self.right_action = self._action("Turn r&ight", lambda: self._turn(1), "]",
-                                         tip="Turn the board right: a quarter turn, a sixth on "
-                                             "hex boards (])")
-        self.map_action = self._action("Owners and heights &map", self._map_toggled, "Ctrl+M",
-                                       checkable=True,
-                                       tip="Show pbmserv's two summaries beside the 3D view")
-        self.heights_action = self._action("&Height numbers", self._heights_toggled, "H",
-                                           checkable=True,
-                                           tip="Write each stack's height on its top (H)")
-        self.lintel_action = self._action("&Lintel", self._lintel_toggled, "Ctrl+L",
-                                          checkable=True,
-                                          tip="Lay lintels: click one end, then the other "
-                                              "(the same as Shift+click)")
-        self.rules_action = self._action("&Rules of this game", self.show_rules, K.HelpContents)
-        self.guide_action = self._action("&Playing Megalith", self.show_guide)
-        self.about_action = self._action("&About", self.show_about)
-
-        for action, short in ((self.first_action, "Start"), (self.previous_action, "Back"),
-                              (self.next_action, "Forward"), (self.last_action, "End"),
-                              (self.map_action, "Map"), (self.reset_action, "Reset camera"),
-                              (self.left_action, "Turn left"), (self.right_action, "Turn right")):
-            action.setIconText(short)
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addActions([self.save_action, self.save_as_action, self.export_action,
-                              self.copy_image_action, self.caption_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = bar.addMenu("&Edit")
-        edit_menu.addActions([self.undo_action, self.redo_action])
-        game_menu = bar.addMenu("&Game")
-        game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
-                              self.mail_action])
-        game_menu.addSeparator()
-        game_menu.addActions([self.seats_action, self.move_now_action, self.ponder_action,
-                              self.suggest_action, self.analyse_action])
-        go_menu = bar.addMenu("&Moves")
-        go_menu.addActions([self.first_action, self.previous_action, self.next_action,
-                            self.last_action])
-        view_menu = bar.addMenu("&View")
-        view_menu.addActions([self.reset_action, self.top_action, self.left_action,
-                              self.right_action])
-        view_menu.addSeparator()
-        view_menu.addActions([self.map_action, self.heights_action, self.lintel_action,
-                              self.dock.toggleViewAction()])
-        help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.rules_action, self.guide_action, self.about_action])
-
-        tools = QToolBar("Tools")
-        tools.setObjectName("tools")
-        tools.addActions([self.new_action, self.open_action, self.save_action])
-        tools.addSeparator()
-        tools.addActions([self.undo_action, self.redo_action])
-        tools.addSeparator()
-        tools.addActions([self.first_action, self.previous_action, self.next_action,
-                          self.last_action])
-        tools.addSeparator()
-        tools.addActions([self.lintel_action, self.map_action, self.reset_action,
-                          self.top_action, self.left_action, self.right_action])
-        self.addToolBar(tools)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
@@ -274,25 +118,12 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         # the map follows the window's width until the player chooses (then remembered)
-        self._map_chosen = self.settings.contains("view/map")
-        self.map_action.setChecked(settings.get_bool(self.settings, "view/map",
-                                                     self.width() >= MAP_MIN_WIDTH))
-        self.caption_action.setChecked(settings.get_bool(self.settings, "view/caption", True))
-        self.heights_action.setChecked(settings.get_bool(self.settings, "view/heights", False))
-        self.ponder_action.setChecked(settings.get_bool(self.settings, "computer/ponder", False))
-        self.controller.think_on_your_time = self.ponder_action.isChecked()
-
-    def _ponder_toggled(self) -> None:
-        self.controller.think_on_your_time = self.ponder_action.isChecked()
-        self.settings.setValue("computer/ponder", self.ponder_action.isChecked())
+        self._map_chosen = self.commands.restore(self.settings, self.width() >= MAP_MIN_WIDTH)
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        if self._map_chosen:
-            self.settings.setValue("view/map", self.map_action.isChecked())
-        self.settings.setValue("view/caption", self.caption_action.isChecked())
-        self.settings.setValue("view/heights", self.heights_action.isChecked())
+        self.commands.save(self.settings, self._map_chosen)
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
@@ -301,6 +132,18 @@ class MainWindow(QMainWindow):
     def session(self) -> Session | None:
         """The game in progress (the controller's)."""
         return self.controller.session
+
+    @property
+    def view(self) -> QWidget | None:
+        """The board view of the current game."""
+        views = self.board_split.views
+        return views.board_widget if views is not None else None
+
+    @property
+    def summary(self) -> QWidget | None:
+        """The owners/heights map, where the game has it."""
+        views = self.board_split.views
+        return views.map_widget if views is not None else None
 
     def start(self, path: str | None = None) -> None:
         """What the program does once the window exists: offer an autosave left by a run
@@ -321,7 +164,7 @@ class MainWindow(QMainWindow):
                     self.controller.recover(found)
                     return
                 found.discard()
-        if path is not None and self.open_file(path):
+        if path is not None and self.files.open_file(path):
             return
         refused = self.message_label.text() if path is not None else ""
         self.start_game(self.last_choice())
@@ -329,27 +172,7 @@ class MainWindow(QMainWindow):
             self.say(f"{refused} A new game was started instead.")
 
     def last_choice(self) -> GameChoice:
-        stored = self.settings.value("newGame/game")
-        if not stored:
-            return FALLBACK_GAME
-        def listed(key: str) -> list[str]:
-            return settings.get_list(self.settings, key)
-        colours: list[tuple[int, int, int]] = []
-        for text in listed("newGame/colours"):
-            parts = text.split(",")
-            if len(parts) != 3 or not all(p.strip().isdecimal() for p in parts):
-                colours = []
-                break
-            colours.append((int(parts[0]), int(parts[1]), int(parts[2])))
-        return GameChoice(str(stored), listed("newGame/parameters"), listed("newGame/players"),
-                          colours, listed("newGame/computers"))
-
-    def _remember_choice(self, choice: GameChoice) -> None:
-        self.settings.setValue("newGame/game", choice.game)
-        self.settings.setValue("newGame/parameters", choice.parameters)
-        self.settings.setValue("newGame/players", choice.players)
-        self.settings.setValue("newGame/colours", [",".join(map(str, c)) for c in choice.colours])
-        self.settings.setValue("newGame/computers", choice.computers)
+        return last_choice(self.settings)
 
     # ---- the game on the table --------------------------------------------------------
 
@@ -361,15 +184,16 @@ class MainWindow(QMainWindow):
         try:
             self.controller.new_game(choice)
         except (OptionError, RecordError) as exc:
-            if choice is FALLBACK_GAME:
+            fallback = fallback_choice()
+            if choice == fallback:
                 raise
             self.say(f"Could not start {choice.game}: {exc}")
-            return self.start_game(FALLBACK_GAME)
-        self._remember_choice(choice)
+            return self.start_game(fallback)
+        remember_choice(self.settings, choice)
         return True
 
     def new_game_dialog(self) -> bool:
-        if not self.maybe_discard():
+        if not self.files.maybe_discard():
             return False
         dialog = NewGameDialog(self.last_choice(), self)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
@@ -380,10 +204,10 @@ class MainWindow(QMainWindow):
         """Game > Seats: a person or the computer at each seat, from now on."""
         if self.session is None:
             return False
-        dialog = SeatsDialog(self.controller.seats(), self)
+        dialog = SeatsDialog(self.controller.computer_seats.seats(), self)
         if dialog.exec() != SeatsDialog.DialogCode.Accepted:
             return False
-        self.controller.set_seats(dialog.levels())
+        self.controller.computer_seats.set_seats(dialog.levels())
         self.refresh()  # the panel names the computer's seats
         return True
 
@@ -396,74 +220,32 @@ class MainWindow(QMainWindow):
         self.move_line.clear()
         self.say("")
         self._position_changed()
-        assert self.view is not None
-        self.view.reset_camera(animate=False)  # a new game is seen whole, from the start
+        self.board_split.reset_camera(animate=False)  # a new game is seen whole, from the start
 
     def _position_changed(self) -> None:
         """Every new position starts clean: no hover text about the last one, lintel mode
         off (a lintel is one move, not a way of playing)."""
         self.hint_label.clear()
-        if self.lintel_action.isChecked():
-            self.lintel_action.setChecked(False)
-            self._lintel_toggled()
+        self.commands.lintel_off()
         self.refresh()
 
     def _ensure_view(self, game: str) -> None:
-        """One board view per kind of game; a new game of the same kind reuses it."""
+        """One set of board views per kind of game; a new game of the same kind reuses it."""
         entry = desk(game)
-        if self.view is not None and entry == self.desk:
+        if not self.board_split.set_desk(entry):
             return
-        for old in (self.view, self.summary):
-            if old is not None:
-                widget = cast(QWidget, old)
-                widget.setParent(None)
-                widget.deleteLater()
-        view = entry.make_view(self)
-        self.view = cast(BoardView, view)
-        self.view.moveChosen.connect(self.play_move)
-        self.view.hint.connect(self.hint_label.setText)
-        self.board_split.addWidget(view)
-        self.board_split.setStretchFactor(0, 2)
-        self.summary = None
-        if entry.make_map is not None:
-            summary = entry.make_map(self)
-            self.summary = cast(PositionView, summary)
-            self.board_split.addWidget(summary)
-            self.board_split.setStretchFactor(1, 1)
-            self.board_split.setSizes([650, 350])  # proportions: the board gets most
-            self.summary.hint.connect(self.hint_label.setText)
-            self.summary.moveChosen.connect(self.play_move)
-        self.desk = entry
-        self.map_action.setEnabled(self.summary is not None)
-        self.lintel_action.setEnabled(entry.lintels)
-        for action in (self.top_action, self.left_action, self.right_action,
-                       self.heights_action):
-            action.setEnabled(entry.camera)
-        self.view.set_show_heights(self.heights_action.isChecked())
-        self.reset_action.setText("&Reset camera" if entry.camera else "&Fit the board")
-        self.lintel_action.setChecked(False)
+        self.commands.desk_changed(entry, self.board_split.has_map)
+        self.board_split.set_show_heights(self.commands.heights_action.isChecked())
         self._set_move_examples(entry.move_examples)
-        self._show_map(self.map_action.isChecked())
+        self.board_split.show_map(self.commands.map_action.isChecked())
 
     def _set_move_examples(self, examples: str) -> None:
         self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}) "
                                           "and press Enter")
 
-    def _reset_camera(self) -> None:
-        if self.view is not None:
-            self.view.reset_camera()
-
-    def _top_view(self) -> None:
-        if self.view is not None:
-            self.view.top_view()
-
-    def _turn(self, quarters: int) -> None:
-        if self.view is not None:
-            self.view.turn(quarters)
-
-    def _map_toggled(self) -> None:
+    def map_toggled(self) -> None:
         self._map_chosen = True
-        self._show_map(self.map_action.isChecked())
+        self.board_split.show_map(self.commands.map_action.isChecked())
         self.refresh()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -471,64 +253,40 @@ class MainWindow(QMainWindow):
         window is wide enough for both."""
         super().resizeEvent(event)
         wide = self.width() >= MAP_MIN_WIDTH
-        if not self._map_chosen and wide != self.map_action.isChecked():
-            self.map_action.setChecked(wide)
-            self._show_map(wide)
+        map_action = self.commands.map_action
+        if not self._map_chosen and wide != map_action.isChecked():
+            map_action.setChecked(wide)
+            self.board_split.show_map(wide)
             self.refresh()
 
-    def _show_map(self, on: bool) -> None:
-        if self.summary is not None:
-            cast(QWidget, self.summary).setVisible(on)
-
-    def _show_suggestions(self, suggestions: list[tuple[str, float]]) -> None:
-        if self.view is not None:
-            self.view.show_suggestions(suggestions)
-
-    def _heights_toggled(self) -> None:
-        if self.view is not None:
-            self.view.set_show_heights(self.heights_action.isChecked())
-
-    def _lintel_toggled(self) -> None:
-        if self.view is not None:
-            self.view.set_lintel_mode(self.lintel_action.isChecked())
+    @property
+    def map_shown(self) -> bool:
+        """Whether the owners/heights map is beside the board."""
+        return self.board_split.map_shown
 
     # ---- redrawing --------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Redraws the view, the panel, the banner, the title and the actions."""
+        """Redraws the views, the panel, the banner, the title and the actions."""
         session = self.session
         if session is None:
             return
         state = session.shown
         outcome = state.outcome()
         legal = None if outcome.over else state.legal_moves()
-        colours = session.colours_by_side()
-        last, cells = session.last_move_shown, session.last_cells_shown
-        if self.view is not None:
-            self.view.cancel_pending()  # a half-built move belongs to the position it began on
-            self.view.set_position(state, colours, legal, last, cells)
-        if self.map_shown:
-            assert self.summary is not None
-            self.summary.cancel_pending()
-            self.summary.set_position(state, colours, legal, last, cells)
-        entry = self.desk
-        facts = entry.facts(state) if entry is not None and entry.facts is not None else []
-        self.panel.computer_sides = {seat.side: seat.level for seat in self.controller.seats()
+        views = self.board_split.views
+        if views is not None:
+            views.show(state, session.colours_by_side(), legal, session.last_move_shown,
+                       session.last_cells_shown, with_map=self.map_shown)
+        self.panel.computer_sides = {seat.side: seat.level
+                                     for seat in self.controller.computer_seats.seats()
                                      if seat.level}
-        self.panel.show_session(session, facts,
-                                move_notes(session, entry.move_note if entry is not None else None),
-                                entry.move_tip if entry is not None else None)
+        self.panel.show_session(session, views.facts(state) if views is not None else [],
+                                move_notes(session, views.move_note if views else None),
+                                views.move_tip if views is not None else None)
         self.panel.analysis_graph.set_current(session.viewed)
         self._say_events(session)
-        self.pass_action.setEnabled(legal is not None and "--" in legal)
-        self.swap_action.setEnabled(legal is not None and "swap" in legal)
-        self.resign_action.setEnabled(legal is not None)
-        self.undo_action.setEnabled(session.can_undo())
-        self.redo_action.setEnabled(session.can_redo())
-        self.previous_action.setEnabled(session.viewed > 0)
-        self.first_action.setEnabled(session.viewed > 0)
-        self.next_action.setEnabled(not session.at_end)
-        self.last_action.setEnabled(not session.at_end)
+        self.commands.position_shown(session, legal)
         name = session.path.name if session.path else "unsaved game"
         self.setWindowTitle(f"{self.controller.title()}: {name}[*] - Megalith")
         self.setWindowModified(session.modified)
@@ -543,11 +301,6 @@ class MainWindow(QMainWindow):
         elif key != self._banner_key:
             self.banner.say(" ".join(banner_sentences(session)))
         self._banner_key = key
-
-    @property
-    def map_shown(self) -> bool:
-        """Whether the owners/heights map is beside the board."""
-        return self.summary is not None and not cast(QWidget, self.summary).isHidden()
 
     def _analysis_updated(self) -> None:
         analysis = self.controller.analysis
@@ -605,178 +358,12 @@ class MainWindow(QMainWindow):
             self.panel.mark_notes()
             self.setWindowModified(True)
 
-    # ---- files ------------------------------------------------------------------------
-
-    def open_file(self, path: str | Path | None = None) -> bool:
-        """Opens a record. A file that cannot be read or replayed gives a dialog with the
-        line and the reason, and the game on screen stays as it was; a good one replaces
-        it once the user has saved or discarded unsaved changes."""
-        asked = False
-        if path is None:
-            if not self.maybe_discard():  # ask before the player spends time choosing
-                return False
-            asked = True
-            path, _ = QFileDialog.getOpenFileName(self, "Open a game record", self._last_dir(),
-                                                  OPEN_FILTER)
-            if not path:
-                return False
-        path = Path(path)
-        try:
-            session = Session.load(path)
-        except (RecordError, OptionError) as exc:
-            QMessageBox.warning(self, "Cannot open the record", f"{path.name}: {exc}")
-            self.say(f"{path.name} was not opened: {exc}")
-            return False
-        except OSError as exc:
-            QMessageBox.warning(self, "Cannot open the record",
-                                f"{path.name}: {exc.strerror or exc}")
-            self.say(f"{path.name} was not opened: {exc.strerror or exc}")
-            settings.remove_recent_file(self.settings, str(path.resolve()))
-            return False
-        if not asked and not self.maybe_discard():
-            return False
-        self.controller.opened(session, path)
-        self._remember_file(path)
-        return True
-
-    def save(self) -> bool:
-        if self.session is None:
-            return False
-        if self.session.path is None:
-            return self.save_as()
-        return self._write(self.session.path)
-
-    def save_as(self, path: str | Path | None = None) -> bool:
-        if self.session is None:
-            return False
-        if path is None:
-            default = str(Path(self._last_dir()) / f"{self.session.game}{RECORD_SUFFIX}")
-            chosen, _ = QFileDialog.getSaveFileName(self, "Save the game", default,
-                                                    SAVE_FILTER)
-            if not chosen:
-                return False
-            path = chosen
-        return self._write(Path(path))
-
-    def _write(self, path: Path) -> bool:
-        assert self.session is not None
-        try:
-            self.controller.save(path)
-        except OSError as exc:
-            QMessageBox.warning(self, "Cannot save", f"{path}: {exc.strerror or exc}")
-            return False
-        self._remember_file(path)
-        return True
-
-    def board_image(self) -> QImage | None:
-        """The board as drawn, with its caption when Caption is on."""
-        if self.view is None or self.session is None:
-            return None
-        image = self.view.grab_image()
-        if self.caption_action.isChecked():
-            image = with_caption(image, caption_lines(self.session, self.controller.title()))
-        return image
-
-    def export_image(self, path: str | Path | None = None) -> bool:
-        """Saves the board as a PNG (with its caption when Caption is on)."""
-        image = self.board_image()
-        if image is None:
-            return False
-        if path is None:
-            stem = self.session.game if self.session else "board"
-            default = str(Path(self._last_dir()) / f"{stem}.png")
-            chosen, _ = QFileDialog.getSaveFileName(self, "Export the board as an image",
-                                                    default, "PNG images (*.png)")
-            if not chosen:
-                return False
-            path = chosen
-        path = Path(path)
-        if path.suffix.lower() != ".png":
-            path = path.with_suffix(".png")
-        if not image.save(str(path)):  # PNG, from the suffix
-            QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
-            return False
-        self.settings.setValue("lastDir", str(path.parent))
-        self.say(f"Exported the board to {path.name}.")
-        return True
-
-    def copy_image(self) -> bool:
-        """Puts the board image on the clipboard."""
-        image = self.board_image()
-        if image is None:
-            return False
-        QGuiApplication.clipboard().setImage(image)
-        self.say("Copied the board image to the clipboard.")
-        return True
-
-    def _last_dir(self) -> str:
-        return str(self.settings.value("lastDir", str(Path.home())))
-
-    def _remember_file(self, path: Path) -> None:
-        self.settings.setValue("lastDir", str(path.resolve().parent))
-        settings.add_recent_file(self.settings, str(path))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = settings.recent_files(self.settings)
-        for file in files:
-            action = self.recent_menu.addAction(Path(file).name)
-            action.setToolTip(file)
-            action.triggered.connect(lambda _=False, f=file: self.open_file(f))
-        if not files:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-
     # ---- closing ----------------------------------------------------------------------
 
-    def maybe_discard(self) -> bool:
-        """True when the game on screen may be replaced: it is saved, or the user saved it
-        or chose to discard it now."""
-        if self.session is None:
-            return True
-        if not self.session.modified:
-            return True
-        name = self.session.path.name if self.session.path else "this game"
-        answer = QMessageBox.question(
-            self, "Unsaved game", f"Save the changes to {name} first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        if answer == QMessageBox.StandardButton.Discard:
-            # (the game stays marked unsaved: if the player then cancels the new game or
-            # the file dialog, closing still asks)
-            return True
-        return False
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_discard():
+        if not self.files.maybe_discard():
             event.ignore()
             return
         self._save_layout()
         self.controller.close()
         event.accept()
-
-    # ---- help -------------------------------------------------------------------------
-
-    def show_rules(self) -> HelpDialog:
-        game = self.session.game if self.session else "druid"
-        try:
-            title = registry.get(game).title
-        except OptionError:
-            title = game
-        return self._help(f"Rules of {title}", page_text(game, title))
-
-    def show_guide(self) -> HelpDialog:
-        return self._help("Playing Megalith", desktop_guide_text())
-
-    def _help(self, title: str, text: str) -> HelpDialog:
-        dialog = HelpDialog(title, text, self)
-        self._help_dialogs = [d for d in self._help_dialogs if d.isVisible()] + [dialog]
-        dialog.show()
-        return dialog
-
-    def show_about(self) -> None:
-        titles = ", ".join(info.title for info in registry.available())
-        QMessageBox.about(self, "About Megalith",
-                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
-                          f"({titles}).")

@@ -74,7 +74,7 @@ def render_study(app: QApplication, images: Path) -> list[Path]:
     window.resize(*SIZE)
     window.show()
     settle(app)
-    if not window.open_file(record):
+    if not window.files.open_file(record):
         raise SystemExit(f"could not open {record}")
     window.controller.switch_line(1)
     window.controller.show_ply(6)  # c4, with its note
@@ -83,7 +83,7 @@ def render_study(app: QApplication, images: Path) -> list[Path]:
     grab(window, paths[0])
 
     window.controller.switch_line(0)
-    window.analyse_action.trigger()
+    window.commands.analyse_action.trigger()
     while window.controller.analysis.running:
         settle(app, 0.2)
     settle(app)

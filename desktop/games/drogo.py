@@ -5,20 +5,23 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from megalith.desktop.games import Desk
+from megalith.desktop.games.contracts import stacked
+from megalith.desktop.views.base import BoardView, PositionView
+from megalith.rules.contracts import StackedPosition
 
 
-def _view(parent: QWidget | None) -> QWidget:
+def _view(parent: QWidget | None) -> BoardView[StackedPosition]:
     from megalith.desktop.views.stack3d import StackView
     return StackView(parent)
 
 
-def _map(parent: QWidget | None) -> QWidget:
+def _map(parent: QWidget | None) -> PositionView[StackedPosition]:
     from megalith.desktop.views.summary import SummaryMap
     return SummaryMap(parent)
 
 
-DESK = Desk(
-    name="drogo",
+DESK: Desk[StackedPosition] = Desk(
+    name="drogo", reads=stacked,
     make_view=_view,
     make_map=_map,
     camera=True,

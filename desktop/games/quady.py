@@ -5,11 +5,15 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from megalith.desktop.games import Desk
+from megalith.desktop.games.contracts import cell_board
+from megalith.desktop.views.base import BoardView
+from megalith.rules.contracts import CellBoardPosition
 
 
-def _view(parent: QWidget | None) -> QWidget:
+def _view(parent: QWidget | None) -> BoardView[CellBoardPosition]:
     from megalith.desktop.views.triangle import TriangleView
     return TriangleView(parent)
 
 
-DESK = Desk(name="quady", make_view=_view, move_examples="e9, swap, resign")
+DESK: Desk[CellBoardPosition] = Desk(name="quady", reads=cell_board, make_view=_view,
+                                     move_examples="e9, swap, resign")

@@ -49,7 +49,8 @@ def curve_points(rates: dict[int, float | None], movers: dict[int, str],
     return plies, [chances[p] for p in plies], first
 
 
-class AnalysisGraph(pg.PlotWidget):
+# pyqtgraph has no type hints, so its PlotWidget is Any to mypy.
+class AnalysisGraph(pg.PlotWidget):  # type: ignore[misc]
     plySelected = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Signal
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from megalith.desktop.games import Desk, desk
+from megalith.desktop.games import GameDesk, desk
 
 
 @dataclass
@@ -112,10 +112,10 @@ class FakeMap(FakeView):
         super().__init__("map", parent)
 
 
-_FAKE_DESKS: dict[str, Desk] = {}
+_FAKE_DESKS: dict[str, GameDesk] = {}
 
 
-def fake_desk(game: str) -> Desk:
+def fake_desk(game: str) -> GameDesk:
     """The game's real desk entry with views that record instead of drawing."""
     if game not in _FAKE_DESKS:
         real = desk(game)

@@ -48,7 +48,7 @@ def test_dragons_from_the_dialog_by_clicks_typing_save_and_open(qtbot, window,
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
         qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     QTimer.singleShot(0, fill)
-    window.new_action.trigger()
+    window.commands.new_action.trigger()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     session = window.session
@@ -74,10 +74,10 @@ def test_dragons_from_the_dialog_by_clicks_typing_save_and_open(qtbot, window,
     assert view.info.text().splitlines()[0] == f"Pool: {state.pool_left} tiles left"
     assert window.panel.findChild(type(window.panel.result_label), "score_X").text() == "0"
     path = tmp_path / "dragons.txt"
-    assert window.save_as(path)
+    assert window.files.save_as(path)
     text = path.read_text()
     assert "(game dragons)" in text and "(players xena otto)" in text
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     assert list(window.session.record.moves) == ["b1", "d2"]
     assert window.session.current.placed() == state.placed()
 

@@ -83,7 +83,7 @@ def start_from_dialog(qtbot, window: MainWindow, game: str, size: int) -> None:
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
         qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     QTimer.singleShot(0, fill)
-    window.new_action.trigger()
+    window.commands.new_action.trigger()
     activate(qtbot, window)
 
 
@@ -125,16 +125,16 @@ def test_a_druid_game_played_by_clicks_from_the_dialog_to_the_win(qtbot, window,
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(moves(window)) == 10 and not window.banner.isVisible()
     assert not near(pixel(window, "a4"), RED, 10)
-    window.redo_action.trigger()
+    window.commands.redo_action.trigger()
     assert moves(window)[-1] == "a4" and near(pixel(window, "a4"), RED, 10)
 
     # Save, reopen, compare.
     target = tmp_path / "druid.txt"
-    assert window.save_as(target)
+    assert window.files.save_as(target)
     saved = Session.load(target)
     assert saved.record.moves == moves(window)
     window.start_game(GameChoice("drogo", [], ["a", "b"], []))
-    assert window.open_file(target)
+    assert window.files.open_file(target)
     assert window.session.record == saved.record
     assert window.session.current.render() == saved.current.render()
     assert near(pixel(window, "b1"), RED, 10) and window.banner.isVisible()
@@ -166,18 +166,18 @@ def test_a_drogo_capture_by_clicks_with_undo_redo_and_save(qtbot, window, tmp_pa
     assert near(pixel(window, "c3"), STONE, 10)
     assert window.panel.findChild(QLabel, "score_O").text() == "2"
 
-    window.undo_action.trigger()
-    window.undo_action.trigger()
+    window.commands.undo_action.trigger()
+    window.commands.undo_action.trigger()
     assert moves(window) == ["a2", "a1"] and near(pixel(window, "a1"), STONE, 10)
-    window.redo_action.trigger()
+    window.commands.redo_action.trigger()
     assert window.session.current.height("a1") == 0
-    window.redo_action.trigger()
+    window.commands.redo_action.trigger()
     assert moves(window)[-1] == "c3,c3"
 
     target = tmp_path / "drogo.txt"
-    assert window.save_as(target)
+    assert window.files.save_as(target)
     window.start_game(GameChoice("quady", ["-size=5"], ["a", "b"], []))
-    assert window.open_file(target)
+    assert window.files.open_file(target)
     assert moves(window) == ["a2", "a1", "b1", "c3,c3"]
     assert near(pixel(window, "c3"), STONE, 10) and near(pixel(window, "b1"), RED, 10)
 
@@ -200,7 +200,7 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
     for move in ("c1", "a3", "c2", "b3"):  # typed: a click on c2 would hold it for a step
         assert window.play_move(move)
     assert window.session.current.druids == {"V": "c1", "H": "a3"}
-    window.top_action.trigger()  # from the side V's Druid hides c2
+    window.commands.top_action.trigger()  # from the side V's Druid hides c2
     click(qtbot, window, "c1")  # the Druid, then where it steps
     click(qtbot, window, "c2")
     assert moves(window)[-1] == "n" and window.session.current.druids["V"] == "c2"
@@ -217,7 +217,7 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
     for cell in ("a3", "a4"):  # H's Druid, which `n` would move now
         assert yellow_near(image, edge(cell, 0.485)) == 0
         assert yellow_near(image, edge(cell, -0.485)) == 0
-    window.map_action.trigger()  # the owners map beside the board marks the same cells
+    window.commands.map_action.trigger()  # the owners map beside the board marks the same cells
     summary = window.summary
     picture = summary.grab().toImage()
     for cell, marked in (("c2", True), ("c1", True), ("a3", False), ("a4", False)):
@@ -230,7 +230,7 @@ def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["xena", "otto"], []))
     click(qtbot, window, "b2")
     assert not window.map_shown  # off at first
-    window.map_action.trigger()
+    window.commands.map_action.trigger()
     assert window.map_shown
     image = window.summary.grab().toImage()
     rect = window.summary.cell_rect("b2")
@@ -238,7 +238,7 @@ def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
                     round(rect.top() + rect.height() * 0.2))  # clear of the owner's letter
     colour = image.pixelColor(corner)
     assert near((colour.red(), colour.green(), colour.blue()), RED, 10)
-    window.map_action.trigger()
+    window.commands.map_action.trigger()
     assert not window.map_shown
 
 
@@ -265,7 +265,7 @@ def test_a_quadrant_y_sub_game_won_by_clicks_on_the_canvas(qtbot, window, tmp_pa
     outcome = window.session.current.outcome()
     assert outcome.status == "win" and outcome.winner == "X"
     assert window.banner.isVisible() and "X (xena)" in window.banner.text()
-    window.undo_action.trigger()
+    window.commands.undo_action.trigger()
     assert not window.banner.isVisible() and len(moves(window)) == 8
 
 
@@ -281,13 +281,13 @@ def test_unreadable_file_export_and_autosave_recovery_in_the_real_window(
         click(qtbot, window, cell)
     bad = tmp_path / "bad.txt"
     bad.write_text("(game drogo)\n(players a b)\n(parameters -size=4 -wobbly)\n")
-    assert not window.open_file(bad)
+    assert not window.files.open_file(bad)
     assert dialogs.texts("warning") == [
         "bad.txt: line 3: drogo has no option -wobbly (its options: -size -single -in_place "
         "-easy_free)"]
     assert moves(window) == ["b2", "c3"] and near(pixel(window, "b2"), RED, 10)
 
-    assert window.export_image(tmp_path / "board.png")
+    assert window.files.export_image(tmp_path / "board.png")
     image = QImage(str(tmp_path / "board.png"))
     point = window.view.cell_screen_pos("c3")
     colour = image.pixelColor(point.x(), point.y())

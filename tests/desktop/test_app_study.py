@@ -66,7 +66,7 @@ def dark_pixels(widget) -> int:
 def test_a_note_typed_then_a_move_played_survives_back_and_marks_its_move(
         qtbot, window, tmp_path) -> None:
     type_move(qtbot, window, "c3")
-    assert window.save_as(tmp_path / "game.txt") and not window.isWindowModified()
+    assert window.files.save_as(tmp_path / "game.txt") and not window.isWindowModified()
     type_note(qtbot, window, "fresh note")
     assert window.session.note(1) == "fresh note"  # in the record as it is typed
     assert window.isWindowModified() and window.panel.table.item(0, 0).text() == "c3 *"
@@ -76,7 +76,7 @@ def test_a_note_typed_then_a_move_played_survives_back_and_marks_its_move(
 
     qtbot.waitUntil(lambda: autosaved_notes() == {1: "fresh note"}, timeout=5000)
     type_move(qtbot, window, "d4")
-    window.previous_action.trigger()  # Back
+    window.commands.previous_action.trigger()  # Back
     assert window.session.viewed == 1
     assert window.panel.note_edit.toPlainText() == "fresh note"
     assert window.panel.note_label.text() == "Note after move 1"
@@ -97,7 +97,7 @@ def test_a_note_survives_clicking_another_move_in_the_table(qtbot, window) -> No
 
 def test_a_note_then_the_move_line_and_ctrl_s_saves_the_note(qtbot, window, tmp_path) -> None:
     type_move(qtbot, window, "c3")
-    assert window.save_as(tmp_path / "game.txt")
+    assert window.files.save_as(tmp_path / "game.txt")
     type_note(qtbot, window, "kept")
     qtbot.mouseClick(window.move_line, Qt.MouseButton.LeftButton)
     qtbot.keySequence(window.move_line, QKeySequence("Ctrl+S"))
@@ -107,7 +107,7 @@ def test_a_note_then_the_move_line_and_ctrl_s_saves_the_note(qtbot, window, tmp_
     window.close()
     again = MainWindow()
     qtbot.addWidget(again)
-    assert again.open_file(tmp_path / "game.txt")
+    assert again.files.open_file(tmp_path / "game.txt")
     again.show_ply(1)
     assert again.panel.note_edit.toPlainText() == "kept"
     assert again.panel.table.item(0, 0).text() == "c3 *"
@@ -117,9 +117,9 @@ def test_a_note_survives_undo_and_redo(qtbot, window) -> None:
     for move in ("c3", "d4"):
         type_move(qtbot, window, move)
     type_note(qtbot, window, "on d4")
-    window.undo_action.trigger()
+    window.commands.undo_action.trigger()
     assert window.session.ply == 1 and window.panel.note_edit.toPlainText() == ""
-    window.redo_action.trigger()
+    window.commands.redo_action.trigger()
     assert window.session.ply == 2 and window.session.note(2) == "on d4"
     assert window.panel.note_edit.toPlainText() == "on d4"
     assert window.panel.table.item(0, 1).text() == "d4 *"
@@ -182,12 +182,12 @@ def test_arrow_keys_and_undo_redo_follow_the_line_on_screen(qtbot, window) -> No
         qtbot.keyClick(window, key)
         assert session.viewed == expected and session.line == 1, key
     assert session.last_move_shown == "d5"
-    window.undo_action.trigger()
+    window.commands.undo_action.trigger()
     assert session.moves == ["c3", "d5"] and session.record.moves == ["c3", "d4", "e5", "f6"]
-    window.undo_action.trigger()  # the variation's last move: the variation is gone
+    window.commands.undo_action.trigger()  # the variation's last move: the variation is gone
     assert session.record.variations == [] and session.line == 0 and session.viewed == 1
-    window.redo_action.trigger()
-    window.redo_action.trigger()
+    window.commands.redo_action.trigger()
+    window.commands.redo_action.trigger()
     assert session.moves == ["c3", "d5", "e6"] and session.line == 1
 
 
@@ -195,13 +195,13 @@ def test_a_variation_survives_save_and_reopen_and_the_file_keeps_the_main_line(
         qtbot, window, tmp_path) -> None:
     play_with_variation(qtbot, window)
     type_note(qtbot, window, "why not d5")
-    assert window.save_as(tmp_path / "study.txt")
+    assert window.files.save_as(tmp_path / "study.txt")
     text = (tmp_path / "study.txt").read_text()
     assert "(moves\nc3\nd4\ne5\nf6\n)" in text
     assert "(variations\n0 1 d5\nnote 2 why not d5\n)" in text
     again = MainWindow()
     qtbot.addWidget(again)
-    assert again.open_file(tmp_path / "study.txt")
+    assert again.files.open_file(tmp_path / "study.txt")
     assert again.session.line == 0 and again.session.ply == 4
     again.controller.switch_line(1)
     assert again.session.moves == ["c3", "d5"] and again.session.viewed == 2
@@ -276,7 +276,7 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
         type_move(qtbot, window, move)
     controller = window.controller
     controller.analysis.iterations = 60
-    window.analyse_action.trigger()
+    window.commands.analyse_action.trigger()
     qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
     analysis = controller.analysis
     assert sorted(analysis.best) == [0, 1, 2, 3, 4]
@@ -313,26 +313,26 @@ def test_copy_move_for_pbmserv_puts_the_mail_line_on_the_clipboard(
     asked: list[str] = []
     answer_password(monkeypatch, "", False, asked)
     type_move(qtbot, window, "c3")
-    window.mail_action.trigger()
+    window.commands.mail_action.trigger()
     clipboard = QGuiApplication.clipboard()
     assert clipboard.text() == "druid move BOARD alice PASSWORD c3" and len(asked) == 1
     assert window.message_label.text() == ("Copied for pbmserv: druid move BOARD alice "
                                            "PASSWORD c3 (replace BOARD with the board number)")
     type_move(qtbot, window, "d4")
-    assert window.save_as(tmp_path / "101")  # a pbmserv board file's name
+    assert window.files.save_as(tmp_path / "101")  # a pbmserv board file's name
     answer_password(monkeypatch, "s3cret", True, asked)
-    window.mail_action.trigger()
+    window.commands.mail_action.trigger()
     assert clipboard.text() == "druid move 101 bob s3cret d4"
     assert "s3cret" not in window.message_label.text()
     assert window.message_label.text() == "Copied for pbmserv: druid move 101 bob ***** d4"
     # remembered for bob in memory, asked for no more; never written anywhere
-    window.mail_action.trigger()
+    window.commands.mail_action.trigger()
     assert len(asked) == 2 and clipboard.text() == "druid move 101 bob s3cret d4"
     assert "s3cret" not in (tmp_path / "101").read_text()
     assert "s3cret" not in autosave.path().read_text()
     window.show_ply(1)  # the move on screen is the one copied: alice's c3
     answer_password(monkeypatch, "", False, asked)
-    window.mail_action.trigger()
+    window.commands.mail_action.trigger()
     assert clipboard.text() == "druid move 101 alice PASSWORD c3" and len(asked) == 3
 
 

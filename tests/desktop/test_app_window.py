@@ -123,7 +123,7 @@ def test_new_game_from_the_dialog_starts_it_and_remembers_the_choice(
     assert (session.game, session.record.parameters) == ("drogo", ["-size=4"])
     assert session.record.players == ["alice", "bob", "carol"]
     assert isinstance(window.view, FakeView) and window.view.game == "drogo"
-    assert window.map_action.isEnabled()
+    assert window.commands.map_action.isEnabled()
     assert window.last_choice().parameters == ["-size=4"]
     assert "X (alice) to move" in status(window)
 
@@ -247,16 +247,16 @@ def test_undo_and_redo_by_shortcut(qtbot, window) -> None:
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.record.moves == ["a3"]
     assert ("cancel_pending",) in window.view.calls
-    assert window.redo_action.isEnabled()
-    window.redo_action.trigger()
+    assert window.commands.redo_action.isEnabled()
+    window.commands.redo_action.trigger()
     assert window.session.record.moves == ["a3", "a5"]
-    assert not window.redo_action.isEnabled()
+    assert not window.commands.redo_action.isEnabled()
 
 
 def test_view_commands_reach_the_view(qtbot, window) -> None:
-    assert not window.top_action.isEnabled()  # the Quadrant Y canvas has no camera
+    assert not window.commands.top_action.isEnabled()  # the Quadrant Y canvas has no camera
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    assert window.top_action.isEnabled()
+    assert window.commands.top_action.isEnabled()
     show(qtbot, window)
     window.view.setFocus()
     for key in (Qt.Key.Key_0, Qt.Key.Key_T, Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
@@ -272,25 +272,25 @@ def test_view_commands_reach_the_view(qtbot, window) -> None:
 def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
     assert window.width() >= 1200  # wide enough: the map is on at first
-    assert window.map_action.isChecked() and window.map_shown
-    window.map_action.trigger()
+    assert window.commands.map_action.isChecked() and window.map_shown
+    window.commands.map_action.trigger()
     assert not window.map_shown
-    window.map_action.trigger()
+    window.commands.map_action.trigger()
     assert window.map_shown
     window.move_line.setText("a1")
     window.play_typed()
     assert window.summary.positions[-1][0] == 1
-    window.map_action.trigger()
+    window.commands.map_action.trigger()
     assert not window.map_shown and not window.summary.isVisible()
     window.move_line.setText("b1")
     window.play_typed()
     assert window.summary.positions[-1][0] == 1  # a hidden map is not redrawn
-    window.map_action.trigger()
+    window.commands.map_action.trigger()
     assert window.map_shown and window.summary.positions[-1][0] == 2
-    assert not window.lintel_action.isEnabled()  # Drogo has no lintels
+    assert not window.commands.lintel_action.isEnabled()  # Drogo has no lintels
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
-    assert window.lintel_action.isEnabled()
-    window.lintel_action.trigger()
+    assert window.commands.lintel_action.isEnabled()
+    window.commands.lintel_action.trigger()
     assert window.view.calls[-1] == ("lintel", True)
 
 
@@ -303,7 +303,7 @@ def test_a_note_is_kept_for_the_ply_on_screen_and_saved(qtbot, window, tmp_path)
     assert "a3 *" == window.panel.table.item(0, 0).text()
     window.show_ply(0)
     assert window.panel.note_edit.toPlainText() == ""
-    assert window.save_as(tmp_path / "noted.txt")
+    assert window.files.save_as(tmp_path / "noted.txt")
     assert Session.load(tmp_path / "noted.txt").record.notes == {1: "the left edge"}
 
 
@@ -313,13 +313,13 @@ def test_save_and_reopen_gives_the_same_game(qtbot, window, tmp_path) -> None:
     for move in ("a3", "swap", "b5", "b3"):
         type_move(qtbot, window, move)
     target = tmp_path / "game.txt"
-    assert window.save_as(target)
+    assert window.files.save_as(target)
     assert not window.isWindowModified() and window.session.path == target
     saved = window.session.record
     colours = window.session.colours_by_side()
     assert colours["X"] == (225, 220, 200)  # the swap gave alice's colour to bob with X
     window.start_game(GameChoice("drogo", [], ["x", "y"], []))
-    assert window.open_file(target)
+    assert window.files.open_file(target)
     assert window.session.record == saved
     assert window.session.current.render() == Session.load(target).current.render()
     assert window.session.colours_by_side() == colours
@@ -332,14 +332,14 @@ def test_an_unreadable_file_gives_a_dialog_and_leaves_the_game_untouched(
     before = (list(window.session.record.moves), window.session.modified)
     bad = tmp_path / "bad.txt"
     bad.write_text("(game quady)\n(players a b)\n(moves\na3\na3\n)\n(parameters -size=5)\n")
-    assert not window.open_file(bad)
+    assert not window.files.open_file(bad)
     assert dialogs.texts("warning") == ["bad.txt: line 5, move 2 (a3): a3 is not empty"] or \
         dialogs.texts("warning")[0].startswith("bad.txt: line 5, move 2 (a3): ")
     assert (window.session.record.moves, window.session.modified) == before
     assert dialogs.texts("question") == []  # nothing was discarded for a file that failed
     truncated = tmp_path / "truncated.txt"
     truncated.write_text("(game druid)\n(players a b)\n(moves\nc3\n")
-    assert not window.open_file(truncated)
+    assert not window.files.open_file(truncated)
     assert "line" in dialogs.texts("warning")[-1]
     assert window.session.record.moves == ["a3"]
 
@@ -351,12 +351,12 @@ def test_opening_over_unsaved_changes_asks_and_cancel_keeps_the_game(
     other.save(tmp_path / "other.txt")
     type_move(qtbot, window, "a3")
     dialogs.answers = [Cancel]
-    assert not window.open_file(tmp_path / "other.txt")
+    assert not window.files.open_file(tmp_path / "other.txt")
     assert window.session.record.moves == ["a3"]
     dialogs.answers = [Save]
     monkey_target = tmp_path / "mine.txt"
     window.session.path = monkey_target
-    assert window.open_file(tmp_path / "other.txt")
+    assert window.files.open_file(tmp_path / "other.txt")
     assert Session.load(monkey_target).record.moves == ["a3"]
     assert window.session.record.players == ["c", "d"]
 
@@ -372,21 +372,21 @@ def test_closing_with_unsaved_changes_asks(qtbot, window, dialogs) -> None:
 
 
 def test_export_image_writes_a_png(qtbot, window, tmp_path) -> None:
-    assert window.export_image(tmp_path / "board")
+    assert window.files.export_image(tmp_path / "board")
     image = QImage(str(tmp_path / "board.png"))
     assert image.width() == 40 and image.pixelColor(5, 5).green() == 200
 
 
 def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
-    window.save_as(tmp_path / "one.txt")
-    window.save_as(tmp_path / "two.txt")
-    window._fill_recent_menu()
-    assert [a.text() for a in window.recent_menu.actions()] == ["two.txt", "one.txt"]
+    window.files.save_as(tmp_path / "one.txt")
+    window.files.save_as(tmp_path / "two.txt")
+    window.files.fill_recent_menu()
+    assert [a.text() for a in window.commands.recent_menu.actions()] == ["two.txt", "one.txt"]
     again = MainWindow()
     qtbot.addWidget(again)
-    again._fill_recent_menu()
-    assert [a.text() for a in again.recent_menu.actions()] == ["two.txt", "one.txt"]
-    assert again._last_dir() == str(tmp_path.resolve())
+    again.files.fill_recent_menu()
+    assert [a.text() for a in again.commands.recent_menu.actions()] == ["two.txt", "one.txt"]
+    assert again.files.last_dir() == str(tmp_path.resolve())
 
 
 def test_the_map_is_beside_the_board_when_the_window_is_wide_until_the_player_chooses(
@@ -396,8 +396,8 @@ def test_the_map_is_beside_the_board_when_the_window_is_wide_until_the_player_ch
     for width, on in ((900, False), (1400, True), (1000, False)):
         window.resize(width, 700)
         qtbot.waitUntil(lambda: window.width() == width)
-        assert window.map_action.isChecked() == on == window.map_shown, width
-    window.map_action.trigger()  # the player shows it: it stays, whatever the width
+        assert window.commands.map_action.isChecked() == on == window.map_shown, width
+    window.commands.map_action.trigger()  # the player shows it: it stays, whatever the width
     window.resize(900, 700)
     qtbot.waitUntil(lambda: window.width() == 900)
     assert window.map_shown
@@ -406,12 +406,12 @@ def test_the_map_is_beside_the_board_when_the_window_is_wide_until_the_player_ch
     qtbot.addWidget(again)
     again.resize(800, 600)
     again.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    assert again.map_action.isChecked() and again.map_shown
+    assert again.commands.map_action.isChecked() and again.map_shown
 
 
 def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     window.start_game(GameChoice("drogo", [], ["alice", "bob"], []))
-    window.map_action.trigger()  # hide the map, shown at first in a wide window
+    window.commands.map_action.trigger()  # hide the map, shown at first in a wide window
     show(qtbot, window)
     window.resize(700, 500)
     qtbot.waitUntil(lambda: window.width() == 700)
@@ -421,7 +421,7 @@ def test_window_layout_and_view_choices_persist(qtbot, window) -> None:
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
-    assert not again.map_action.isChecked()  # the player's choice, not the width's
+    assert not again.commands.map_action.isChecked()  # the player's choice, not the width's
     assert (again.width(), again.height()) == (700, 500)
     assert again.dock.isHidden()
     assert again.last_choice().game == "drogo"
@@ -518,7 +518,7 @@ def test_random_games_through_the_window_end_and_replay_from_the_file(
     assert window.banner.text() == session.result_text(outcome) != ""
     assert window.view.positions[-1][2] is None
     target = tmp_path / "game.txt"
-    window.save_as(target)
+    window.files.save_as(target)
     replayed = records.replay(records.load(target))
     assert replayed[-1].render() == session.current.render()
     assert len(replayed) == session.ply + 1
@@ -527,24 +527,24 @@ def test_random_games_through_the_window_end_and_replay_from_the_file(
 
 
 def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dialogs) -> None:
-    assert not window.pass_action.isEnabled()  # Quadrant Y has no pass
-    assert not window.swap_action.isEnabled()
+    assert not window.commands.pass_action.isEnabled()  # Quadrant Y has no pass
+    assert not window.commands.swap_action.isEnabled()
     type_move(qtbot, window, "c3")
-    assert window.swap_action.isEnabled()
-    window.swap_action.trigger()
-    assert window.session.record.swapped and not window.swap_action.isEnabled()
+    assert window.commands.swap_action.isEnabled()
+    window.commands.swap_action.trigger()
+    assert window.session.record.swapped and not window.commands.swap_action.isEnabled()
     dialogs.answers = [No]
-    window.resign_action.trigger()
+    window.commands.resign_action.trigger()
     assert dialogs.texts("question")[-1] == "Resign the game for O (alice)?"
     assert window.session.ply == 1
     dialogs.answers = [Yes]
-    window.resign_action.trigger()
+    window.commands.resign_action.trigger()
     assert window.session.record.moves == ["c3", "Resign"]
     assert window.banner.text() == "X (bob) wins: every other player resigned"
-    assert not window.resign_action.isEnabled()
+    assert not window.commands.resign_action.isEnabled()
     window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
-    assert window.pass_action.isEnabled()  # Druid allows passing
-    window.pass_action.trigger()
+    assert window.commands.pass_action.isEnabled()  # Druid allows passing
+    window.commands.pass_action.trigger()
     assert window.session.record.moves == ["--"]
     assert status(window) == "V (vera) passed. H (hugo) to move."
 
@@ -553,10 +553,10 @@ def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dial
 
 def test_lintel_mode_is_off_after_each_move(qtbot, window) -> None:
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
-    window.lintel_action.trigger()
-    assert window.lintel_action.isChecked() and window.view.calls[-1] == ("lintel", True)
+    window.commands.lintel_action.trigger()
+    assert window.commands.lintel_action.isChecked() and window.view.calls[-1] == ("lintel", True)
     type_move(qtbot, window, "a1")
-    assert not window.lintel_action.isChecked()
+    assert not window.commands.lintel_action.isChecked()
     assert ("lintel", False) in window.view.calls
 
 
@@ -572,7 +572,7 @@ def test_a_new_or_opened_game_starts_with_no_old_text(qtbot, window, tmp_path) -
     window.move_line.setText("c3")
     path = tmp_path / "g.txt"
     Session.new("quady", ["-size=5"], ["x", "y"]).save(path)
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     assert window.hint_label.text() == "" and window.move_line.text() == ""
     assert status(window).startswith("Opened g.txt")
 
@@ -593,18 +593,18 @@ def test_exported_and_copied_images_carry_a_caption_under_the_board(qtbot, windo
 
     type_move(qtbot, window, "a3")
     board = window.view.grab_image()  # the fake view draws a green 40x30 block
-    assert window.caption_action.isChecked()
-    assert window.export_image(tmp_path / "with.png")
+    assert window.commands.caption_action.isChecked()
+    assert window.files.export_image(tmp_path / "with.png")
     image = QImage(str(tmp_path / "with.png"))
     assert image.width() == board.width() and image.height() > board.height() + 40
     assert image.pixelColor(5, 5).green() == 200  # the board on top
     strip = [image.pixelColor(x, y).lightness() for x in range(image.width())
              for y in range(board.height(), image.height())]
     assert min(strip) < 100 and max(strip) > 230  # dark text on the light strip
-    window.caption_action.trigger()
-    assert window.export_image(tmp_path / "bare.png")
+    window.commands.caption_action.trigger()
+    assert window.files.export_image(tmp_path / "bare.png")
     assert QImage(str(tmp_path / "bare.png")).size() == board.size()
-    assert window.copy_image()
+    assert window.files.copy_image()
     assert QGuiApplication.clipboard().image().size() == board.size()
 
 
@@ -624,22 +624,22 @@ def test_caption_names_the_game_players_move_and_result() -> None:
 def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs) -> None:
     from megalith.desktop.version import version
 
-    window.about_action.trigger()
+    window.commands.about_action.trigger()
     (text,) = dialogs.texts("about")
     assert text.startswith(f"Megalith {version()}:") and version() != "unknown"
     assert "Druid" in text and "Quadrant Y" in text and "Dragons" in text
 
 
 def test_height_numbers_toggle_and_a_new_game_framed_at_once(qtbot, window) -> None:
-    assert not window.heights_action.isEnabled()  # Quadrant Y has no stacks
+    assert not window.commands.heights_action.isEnabled()  # Quadrant Y has no stacks
     window.start_game(GameChoice("drogo", ["-size=4"], ["alice", "bob"], []))
-    assert window.heights_action.isEnabled()
+    assert window.commands.heights_action.isEnabled()
     assert window.view.calls[-1] == ("reset_camera", "at once")
-    window.heights_action.trigger()
+    window.commands.heights_action.trigger()
     assert window.view.calls[-1] == ("heights", True)
     window.start_game(GameChoice("drogo", ["-size=5"], ["alice", "bob"], []))  # same view
     assert window.view.calls[-1] == ("reset_camera", "at once")
-    assert window.heights_action.isChecked()
+    assert window.commands.heights_action.isChecked()
 
 
 def test_the_dialog_keeps_the_side_letters_while_the_options_are_invalid(qtbot,
@@ -667,6 +667,6 @@ def test_open_asks_about_unsaved_changes_before_the_file_is_chosen(qtbot, window
         order.append("asked")
         return original(*args, **kwargs)
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    assert not window.open_file()  # the file dialog was cancelled
+    assert not window.files.open_file()  # the file dialog was cancelled
     assert order == ["asked", "file dialog"]
     assert window.session.modified  # still unsaved: closing asks again

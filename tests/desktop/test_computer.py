@@ -23,15 +23,16 @@ from tests.desktop.app_support import real_window
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
     window = real_window(qtbot, monkeypatch, tmp_path, (780, 560))
     yield window
-    window.controller.computer.close()
+    window.controller.computer_seats.computer.close()
     window.controller.analysis.close()
 
 
 def answered(window: MainWindow) -> bool:
     """Whether the computer has made its move (a stone, or swap: then the person moves
     again with the other colour)."""
-    return (not window.controller.computer.busy and window.session.shown.to_move is not None
-            and window.controller.computer_level() is None)
+    seats = window.controller.computer_seats
+    return (not seats.computer.busy and window.session.shown.to_move is not None
+            and seats.level() is None)
 
 
 def start(window: MainWindow, computers: list[str], game: str = "quady",
@@ -64,13 +65,13 @@ def test_people_wait_while_it_thinks_and_move_now_makes_it_play(qtbot, window) -
     start(window, ["", "60s"])
     assert window.play_move("c3")
     controller = window.controller
-    assert controller.computer.busy
+    assert controller.computer_seats.computer.busy
     assert not window.play_move("b2")
     assert "is thinking" in window.message_label.text()
-    qtbot.waitUntil(lambda: controller.thinking is not None, timeout=30000)
+    qtbot.waitUntil(lambda: controller.computer_seats.thinking is not None, timeout=30000)
     assert "iterations, best" in window.message_label.text()
     begun = time.monotonic()
-    window.move_now_action.trigger()
+    window.commands.move_now_action.trigger()
     qtbot.waitUntil(lambda: answered(window), timeout=10000)
     assert time.monotonic() - begun < 10
 
@@ -79,18 +80,18 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
     start(window, ["", "60s"])
     session = window.session
     assert window.play_move("c3")
-    assert window.controller.computer.busy
-    window.undo_action.trigger()
-    assert not window.controller.computer.busy and session.ply == 0
+    assert window.controller.computer_seats.computer.busy
+    window.commands.undo_action.trigger()
+    assert not window.controller.computer_seats.computer.busy and session.ply == 0
     qtbot.wait(600)
     assert session.ply == 0  # nothing landed on the position the people left
     assert window.play_move("c3")
     window.controller.show_ply(0)
-    assert not window.controller.computer.busy
+    assert not window.controller.computer_seats.computer.busy
     window.controller.show_last()
-    assert not window.controller.computer.busy  # it waits to be told after a walk
-    window.move_now_action.trigger()  # ... and starts when told
-    assert window.controller.computer.busy
+    assert not window.controller.computer_seats.computer.busy  # it waits to be told after a walk
+    window.commands.move_now_action.trigger()  # ... and starts when told
+    assert window.controller.computer_seats.computer.busy
 
 
 def a_move(window: MainWindow) -> str:
@@ -101,20 +102,22 @@ def a_move(window: MainWindow) -> str:
 def test_thinking_on_the_persons_time_is_off_until_chosen_and_stops_when_they_move(
         qtbot, window) -> None:
     controller = window.controller
-    assert not window.ponder_action.isChecked() and not controller.think_on_your_time
+    assert not window.commands.ponder_action.isChecked()
+    assert not controller.computer_seats.think_on_your_time
     start(window, ["", "60"])
     assert window.play_move("c3")
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
-    assert not controller.computer.pondering
-    window.ponder_action.trigger()
-    assert controller.think_on_your_time
+    assert not controller.computer_seats.computer.pondering
+    window.commands.ponder_action.trigger()
+    assert controller.computer_seats.think_on_your_time
     assert window.settings.value("computer/ponder") in (True, "true")
     assert window.play_move(a_move(window))
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
-    qtbot.waitUntil(lambda: controller.computer.pondering, timeout=5000)
-    assert not controller.computer.busy  # the person may move at any time
+    qtbot.waitUntil(lambda: controller.computer_seats.computer.pondering, timeout=5000)
+    assert not controller.computer_seats.computer.busy  # the person may move at any time
     assert window.play_move(a_move(window))
-    assert not controller.computer.pondering and controller.computer.busy
+    seats = controller.computer_seats
+    assert not seats.computer.pondering and seats.computer.busy
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
 
 
@@ -146,8 +149,8 @@ def test_two_computers_play_a_game_to_its_end(qtbot, window) -> None:
 
 def test_suggest_a_move_for_the_person_to_move(qtbot, window) -> None:
     start(window, ["", ""])
-    window.suggest_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
+    window.commands.suggest_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.computer_seats.suggestion is not None, timeout=30000)
     text = window.message_label.text()
     assert text.startswith("Suggested for X (ann): ") and "%" in text
     assert window.session.ply == 0  # a suggestion plays nothing
@@ -155,18 +158,19 @@ def test_suggest_a_move_for_the_person_to_move(qtbot, window) -> None:
 
 def test_a_game_with_a_computer_seat_starts_its_workers_as_it_opens(qtbot, window) -> None:
     start(window, ["", ""])
-    assert window.controller.computer._thinker is None  # people only: no processes
+    assert window.controller.computer_seats.computer._thinker is None  # people only: no processes
     start(window, ["", "easy"])
-    assert window.controller.computer._thinker is not None
-    assert not window.controller.computer.busy  # started, not searching: ann moves first
+    assert window.controller.computer_seats.computer._thinker is not None
+    # started, not searching: ann moves first
+    assert not window.controller.computer_seats.computer.busy
 
 
 def test_closing_the_window_ends_the_search(qtbot, window) -> None:
     start(window, ["", "60s"])
     assert window.play_move("c3")
     window.close()
-    assert not window.controller.computer.busy
-    assert window.controller.computer._thinker is None
+    assert not window.controller.computer_seats.computer.busy
+    assert window.controller.computer_seats.computer._thinker is None
     assert window.controller.analysis._pool is None
 
 
@@ -176,7 +180,7 @@ def test_analyse_game_draws_the_win_rates_and_a_click_shows_that_ply(qtbot, wind
         assert window.play_move(move)
     controller, graph = window.controller, window.panel.analysis_graph
     controller.analysis.iterations = 60
-    window.analyse_action.trigger()
+    window.commands.analyse_action.trigger()
     assert graph.isVisible()
     qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60000)
     rates = controller.analysis.rates
@@ -216,9 +220,9 @@ def magenta_pixels(image, centre, reach: int = 25) -> int:
 def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
         qtbot, window) -> None:
     start(window, ["", ""])
-    window.suggest_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
-    best = [m.move for m in window.controller.suggestion.moves[:3]]
+    window.commands.suggest_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.computer_seats.suggestion is not None, timeout=30000)
+    best = [m.move for m in window.controller.computer_seats.suggestion.moves[:3]]
     image = window.view.grab_image()
     for move in best:
         assert magenta_pixels(image, window.view.cell_screen_pos(move)) > 5, move
@@ -293,8 +297,8 @@ def test_a_dragons_suggestion_lists_one_move_per_place_best_first(qtbot, window)
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     start(window, ["", ""], "dragons", ())
-    window.suggest_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.suggestion is not None, timeout=30000)
+    window.commands.suggest_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.computer_seats.suggestion is not None, timeout=30000)
     text = window.message_label.text()
     assert text.startswith("Suggested for X (ann): ")
     listed = [part.rsplit(" (", 1) for part in text.split(": ", 1)[1].rstrip(".").split(", ")]
@@ -349,7 +353,7 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
     if by_click:
         qtbot.mouseClick(window.panel.players_box, Qt.MouseButton.LeftButton)
     else:
-        window.seats_action.trigger()
+        window.commands.seats_action.trigger()
     assert chosen, "the seats dialog did not open"
 
 
@@ -364,20 +368,20 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
     said: list[str] = []
     controller.message.connect(said.append)
     assert window.play_move("c3")
-    assert window.session.shown.to_move == "O" and not controller.computer.busy
+    assert window.session.shown.to_move == "O" and not controller.computer_seats.computer.busy
     choose_seats(qtbot, window, {"O": "medium"})
-    assert controller.computers[1].name == "medium"
+    assert controller.computer_seats.computers[1].name == "medium"
     assert "Seats: X (ann): person; O (bob): computer, medium." in said
     assert window.panel.findChild(QLabel, "player_O").text() == "O  bob  (computer, medium)"
-    assert controller.computer.busy  # its turn: it starts at once
+    assert controller.computer_seats.computer.busy  # its turn: it starts at once
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
     assert turns(window) == 2
     # Taken back while it thinks: its search is dropped and the person moves.
     assert window.play_move(a_move(window))
-    assert controller.computer.busy
+    assert controller.computer_seats.computer.busy
     side = window.session.shown.to_move  # bob's side: X if he swapped
     choose_seats(qtbot, window, {side: ""}, by_click=True)
-    assert controller.computers == {} and not controller.computer.busy
+    assert controller.computer_seats.computers == {} and not controller.computer_seats.computer.busy
     assert window.panel.findChild(QLabel, f"player_{side}").text() == f"{side}  bob"
     qtbot.wait(300)
     assert turns(window) == 3  # nothing played for the person
@@ -388,11 +392,11 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
 def test_move_now_on_a_persons_turn_plays_that_one_move(qtbot, window) -> None:
     start(window, [])
     assert window.play_move("c3")
-    window.move_now_action.trigger()
-    assert window.controller.computer.busy
-    qtbot.waitUntil(lambda: not window.controller.computer.busy, timeout=30000)
+    window.commands.move_now_action.trigger()
+    assert window.controller.computer_seats.computer.busy
+    qtbot.waitUntil(lambda: not window.controller.computer_seats.computer.busy, timeout=30000)
     assert turns(window) == 2  # O's move (or swap), played by the computer
-    assert window.controller.computers == {}  # the seat is still a person's
+    assert window.controller.computer_seats.computers == {}  # the seat is still a person's
     qtbot.wait(300)
-    assert turns(window) == 2 and not window.controller.computer.busy
+    assert turns(window) == 2 and not window.controller.computer_seats.computer.busy
     assert window.play_move(a_move(window))

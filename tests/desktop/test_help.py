@@ -82,7 +82,7 @@ def test_a_game_without_a_page_is_listed_as_such_and_its_page_says_so(unwritten_
 
 def test_f1_shows_the_current_game_s_page_and_its_links_open_the_others(
         qtbot, window, unwritten_game) -> None:
-    dialog = window.show_rules()
+    dialog = window.help.show_rules()
     assert dialog.windowTitle() == "Rules of Quadrant Y"
     shown = dialog.browser.toPlainText()
     assert "five games at once" in shown and "Rules of Menhir (no page" in shown
@@ -97,18 +97,18 @@ def test_f1_shows_the_current_game_s_page_and_its_links_open_the_others(
 
 
 def test_the_guide_is_the_help_menu_s_second_page(qtbot, window) -> None:
-    dialog = window.show_guide()
+    dialog = window.help.show_guide()
     assert dialog.browser.toPlainText().startswith("Playing Megalith at the desk")
     window.start_game(GameChoice("druid", [], ["alice", "bob"], []))
-    assert window.show_rules().browser.toPlainText().startswith("Druid\n")
+    assert window.help.show_rules().browser.toPlainText().startswith("Druid\n")
 
 
 def test_the_guide_names_the_computer_s_actions_with_their_real_shortcuts(window) -> None:
     guide = help_pages.find_page("guide").read_text(encoding="utf-8")
     bullets = guide.split("\n- ")
-    for action, name in ((window.move_now_action, "Move now"),
-                         (window.suggest_action, "Suggest a move"),
-                         (window.analyse_action, "Analyse game")):
+    for action, name in ((window.commands.move_now_action, "Move now"),
+                         (window.commands.suggest_action, "Suggest a move"),
+                         (window.commands.analyse_action, "Analyse game")):
         (bullet,) = [b for b in bullets if b.startswith(f"**{name}**")]
         assert action.shortcut().toString() in bullet, (name, bullet)
         assert action.text().replace("&", "").endswith(name.split(" ", 1)[-1])
@@ -155,11 +155,11 @@ def test_the_help_window_shows_the_pictures(qtbot, window) -> None:
     from PySide6.QtGui import QTextDocument
 
     for game in GAMES:
-        dialog = window.show_rules() if game == window.session.game else None
+        dialog = window.help.show_rules() if game == window.session.game else None
         if dialog is None:
             window.start_game(GameChoice(game, [], [n for n in ("alice", "bob", "carol")][
                 :registry.get(game).min_players], []))
-            dialog = window.show_rules()
+            dialog = window.help.show_rules()
         qtbot.addWidget(dialog)
         document = dialog.browser.document()
         for _, target in IMAGE.findall(help_pages.page_text(game)):

@@ -7,13 +7,14 @@ side's colour."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeGuard
 
 from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from megalith.desktop.games import Desk
+from tests.rules.toy_game import ToyState
 
 RGB = tuple[int, int, int]
 CELL = 60  # pixels per square
@@ -33,7 +34,7 @@ class RowView(QWidget):
         self._colours: dict[str, RGB] = {}
         self._legal: set[str] = set()
 
-    def set_position(self, state: Any, colours: dict[str, RGB], legal: list[str] | None,
+    def set_position(self, state: ToyState, colours: dict[str, RGB], legal: list[str] | None,
                      last_move: str | None, last_cells: Sequence[str] | None = None) -> None:
         self._cells = list(state.cells)
         self._colours = dict(colours)
@@ -78,4 +79,10 @@ class RowView(QWidget):
     def set_lintel_mode(self, on: bool) -> None: ...
 
 
-DESK = Desk(name="toy", make_view=RowView, move_examples="a1, pass")
+def reads_row(state: object) -> TypeGuard[ToyState]:
+    """The toy's contract is its own state: a row of cells."""
+    return isinstance(state, ToyState)
+
+
+DESK: Desk[ToyState] = Desk(name="toy", reads=reads_row, make_view=RowView,
+                            move_examples="a1, pass")

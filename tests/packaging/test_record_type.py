@@ -33,20 +33,20 @@ def test_save_offers_megalith_s_own_extension_and_the_record_opens_again(
         asked.append((default, filters))
         return str(tmp_path / Path(default).name), filters.split(";;")[0]
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
-    assert window.save_as()
+    assert window.files.save_as()
     ((default, filters),) = asked
     assert Path(default).name == "quady.megalith" and RECORD_SUFFIX == ".megalith"
     assert filters.split(";;")[0] == "Megalith records (*.megalith)"
     assert ".pbm" not in filters and ".txt" not in filters
     saved = tmp_path / "quady.megalith"
     assert saved.read_text().startswith("(game quady)")
-    assert window.open_file(saved) and window.session.game == "quady"
+    assert window.files.open_file(saved) and window.session.game == "quady"
 
 
 def test_a_txt_record_still_opens_from_the_app(window, tmp_path) -> None:
     path = tmp_path / "mailed.txt"
     records.save(path, Record("drogo", ["-size=4"], ["ann", "bob"], ["b2", "c3,c2"]))
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     assert window.session.game == "drogo" and window.session.path == path
 
 

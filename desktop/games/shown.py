@@ -1,0 +1,97 @@
+"""A game's views on the window: the one place the session's positions become the contract
+its desk's views read.
+
+The session holds `GameState`s whatever the game; a desk's views and words read one
+contract `P` of rules/contracts.py. `DeskViews[P]` holds the views a desk built and passes
+them each position through `Desk.position`, which checks the engine implements `P`. The
+window holds it as a `GameViews`, which names no contract: it never needs to know which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from PySide6.QtWidgets import QWidget
+
+from megalith.rules.contracts import Position
+from megalith.rules.protocol import GameState
+
+from megalith.desktop.views.base import (RGB, BoardControls, BoardView, Pointing, PositionView,
+                                         widget_of)
+
+if TYPE_CHECKING:
+    from megalith.desktop.games import Desk
+
+P = TypeVar("P", bound=Position)
+MoveWords = Callable[[GameState, int], str]  # what the move table says of move `ply`
+
+
+class GameViews(Protocol):
+    """The views of the game on the window, whatever contract they read: the board view,
+    the owners/heights map where the game has one, and the desk's words about positions."""
+
+    @property
+    def board(self) -> BoardControls: ...
+
+    @property
+    def board_widget(self) -> QWidget: ...
+
+    @property
+    def map(self) -> Pointing | None: ...
+
+    @property
+    def map_widget(self) -> QWidget | None: ...
+
+    def show(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None,
+             last_move: str | None, last_cells: Sequence[str], with_map: bool) -> None: ...
+
+    def facts(self, state: GameState) -> list[str]: ...
+
+    @property
+    def move_note(self) -> MoveWords | None: ...
+
+    @property
+    def move_tip(self) -> MoveWords | None: ...
+
+
+class DeskViews(Generic[P]):
+    """The views one desk built, fed positions through its contract `P`."""
+
+    def __init__(self, entry: Desk[P], parent: QWidget | None) -> None:
+        self.desk = entry
+        self.board: BoardView[P] = entry.make_view(parent)
+        self.board_widget = widget_of(self.board)
+        self.map: PositionView[P] | None = (entry.make_map(parent)
+                                            if entry.make_map is not None else None)
+        self.map_widget = widget_of(self.map) if self.map is not None else None
+
+    def show(self, state: GameState, colours: dict[str, RGB], legal: list[str] | None,
+             last_move: str | None, last_cells: Sequence[str], with_map: bool) -> None:
+        """Shows a position on the board, and on the map too when `with_map`. A half-built
+        move belongs to the position it began on, so it is dropped first."""
+        position = self.desk.position(state)
+        shown: list[PositionView[P]] = [self.board]
+        if with_map and self.map is not None:
+            shown.append(self.map)
+        for view in shown:
+            view.cancel_pending()
+            view.set_position(position, colours, legal, last_move, last_cells)
+
+    def facts(self, state: GameState) -> list[str]:
+        facts = self.desk.facts
+        return facts(self.desk.position(state)) if facts is not None else []
+
+    @property
+    def move_note(self) -> MoveWords | None:
+        return self._words(self.desk.move_note)
+
+    @property
+    def move_tip(self) -> MoveWords | None:
+        return self._words(self.desk.move_tip)
+
+    def _words(self, words: Callable[[P, int], str] | None) -> MoveWords | None:
+        if words is None:
+            return None
+        position = self.desk.position
+        return lambda state, ply: words(position(state), ply)
