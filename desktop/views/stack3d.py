@@ -34,14 +34,14 @@ from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.camera_rig import CameraRig
 from megalith.desktop.views.fading import faded_cells
-from megalith.desktop.views.interaction import (Interaction, describe_stack, figure_targets,
-                                                figures, marked_cells, sarsens_marked)
+from megalith.desktop.views.interaction import (Interaction, describe_stack, figures,
+                                                marked_cells, sarsens_marked)
 from megalith.desktop.views.look import NEW, Look
 from megalith.desktop.views.move_builder import Action
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack_hover import half_move
 from megalith.desktop.views.stack_labels import StackLabels
-from megalith.desktop.views.stack_scene import CellMarks, StackScene, stone_extras
+from megalith.desktop.views.stack_scene import StackScene, board_marks, stone_extras
 from megalith.rules.contracts import StackedPosition
 from megalith.rules.geometry import Board
 
@@ -111,7 +111,7 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         standing = figures(state)
         scene = self.pick_scene = PickScene(board, stones, standing.values(), self.look.beams,
                                             self.look.stone_scale)
-        self.scene_items.show_board(board, *self._board_marks(state))
+        self.scene_items.show_board(board, *board_marks(state, self.play.colour))
         rgb = self._stone_rgb = self.stone_colours()
         extras = stone_extras(board, stones, rgb, scene,
                               [(cell, self.play.colour(side)) for side, cell in standing.items()],
@@ -189,10 +189,6 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
     def top_view(self, animate: bool = True) -> None:
         """Straight down, orthographic, the board framed."""
         self.rig.top_view(animate)
-
-    def turn_step(self) -> float:
-        """Degrees a turn key turns (a quarter on square boards, a sixth on the others)."""
-        return self.rig.turn_step()
 
     def turn(self, quarters: int, animate: bool = True) -> None:
         """Turn the board by `quarters` turn steps; a framed view stays framed."""
@@ -418,14 +414,6 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
             self.scene_items.show_stones(self.board, faded)
             self.update()
 
-    def _board_marks(self, state: StackedPosition) -> tuple[CellMarks, CellMarks]:
-        """The goal edges and the figures' targets in their owners' colours."""
-        edges: list[tuple[tuple[str, ...], RGB]] = []
-        for side, lists in state.goal_sides().items():
-            edges.extend((tuple(cells), self.play.colour(side)) for cells in lists if cells)
-        targets = tuple((cells, self.play.colour(side))
-                        for side, cells in figure_targets(state).items())
-        return tuple(edges), targets
 
 
 @cache

@@ -10,7 +10,7 @@ ghost are line sets and a small mesh of their own, so that hovering rebuilds onl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -19,9 +19,11 @@ from OpenGL import GL
 
 from megalith.desktop.views import meshes
 from megalith.desktop.views.fading import FADED_ALPHA, split_stones
+from megalith.desktop.views.interaction import figure_targets
 from megalith.desktop.views.look import Look
 from megalith.desktop.views.meshes import Mesh, PrismSet
 from megalith.desktop.views.picking import PickScene
+from megalith.rules.contracts import StackedPosition
 from megalith.rules.geometry import Board
 from megalith.rules.protocol import Stone
 
@@ -132,6 +134,15 @@ class StackScene:
         if look.ghost_outline:
             _set_lines(self.ghost_edge_item, np.concatenate(
                 [p.edges(0.01, uprights=True) for p in ghosts] or [np.zeros((0, 3))]))
+
+
+def board_marks(state: StackedPosition, colour: Callable[[str], RGB]
+                ) -> tuple[CellMarks, CellMarks]:
+    """The goal edges and the figures' target sides, each in its side's `colour`."""
+    edges = tuple((tuple(cells), colour(side))
+                  for side, lists in state.goal_sides().items() for cells in lists if cells)
+    targets = tuple((cells, colour(side)) for side, cells in figure_targets(state).items())
+    return edges, targets
 
 
 def stone_extras(board: Board, stones: list[Stone], colours: dict[str, RGB], scene: PickScene,
