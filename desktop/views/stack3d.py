@@ -25,7 +25,7 @@ from functools import cache
 import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import (QCursor, QHideEvent, QImage, QKeyEvent, QMatrix4x4, QMouseEvent,
                            QOffscreenSurface, QOpenGLContext, QWheelEvent)
 from PySide6.QtWidgets import QWidget
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QWidget
 from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.camera_rig import CameraRig
+from megalith.desktop.views.drag import DragGesture
 from megalith.desktop.views.fading import faded_cells
 from megalith.desktop.views.interaction import (Interaction, describe_stack, figures,
                                                 marked_cells, sarsens_marked)
@@ -40,14 +41,13 @@ from megalith.desktop.views.look import NEW, Look
 from megalith.desktop.views.move_builder import Action
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack_hover import half_move
-from megalith.desktop.views.stack_labels import StackLabels
+from megalith.desktop.views.stack_labels import StackLabels, suggestion_badges
 from megalith.desktop.views.stack_scene import StackScene, board_marks, stone_extras
 from megalith.rules.contracts import StackedPosition
 from megalith.rules.geometry import Board
 
 RGB = tuple[int, int, int]
 BACKGROUND = (40, 46, 54)
-DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
 FADE_DELAY_MS = 120  # fading follows a camera move this long after it stops
 
 
@@ -84,9 +84,7 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         self.marks = StackLabels(self, look, self.samples)
         self._hover: str | None = None
         self._hover_action: Action | None = None
-        self._press: QPointF | None = None
-        self._last_drag: QPointF | None = None
-        self._dragging = False
+        self._drag = DragGesture()
         # what is drawn see-through (desktop.views.fading) and the pointer reaches past
         self.faded: frozenset[int] = frozenset()
         self._suggested_cells: list[str] = []  # the first cell of each suggested move
@@ -155,15 +153,7 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         state, scene = self.play.state, self.pick_scene
         if state is None or scene is None:
             return
-        badges = []
-        self._suggested_cells = []
-        for move, rate in suggestions:
-            cells = state.move_cells(move)
-            if cells:
-                self._suggested_cells.append(cells[0])
-                x, y = scene.board.centres[scene.board.index[cells[0]]]
-                top = np.array([x, y, scene.top(cells[0]) + 0.05])
-                badges.append((top, f"{move} {rate:.0%}"))
+        self._suggested_cells, badges = suggestion_badges(state, scene, suggestions)
         self.marks.set_suggestions(badges)
         self._update_fading()
         self.update()
@@ -286,23 +276,19 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         self._refresh_overlay()
 
     def mousePressEvent(self, ev: QMouseEvent) -> None:
-        self._press = ev.position()
-        self._last_drag = ev.position()
-        self._dragging = False
+        self._drag.press(ev.position())
 
     def mouseMoveEvent(self, ev: QMouseEvent) -> None:
         pos = ev.position()
-        if ev.buttons() == Qt.MouseButton.NoButton or self._press is None:
+        if ev.buttons() == Qt.MouseButton.NoButton or not self._drag.pressed:
             self._see_through((pos.x(), pos.y()) if ev.modifiers()
                               & Qt.KeyboardModifier.ControlModifier else None)
             self._update_hover(pos.x(), pos.y(),
                                bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
             return
-        if not self._dragging and (pos - self._press).manhattanLength() < DRAG_THRESHOLD:
+        diff = self._drag.step(pos)
+        if diff is None:
             return
-        self._dragging = True
-        diff = pos - (self._last_drag or pos)
-        self._last_drag = pos
         panning = bool((ev.buttons() & Qt.MouseButton.MiddleButton) or (
             ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
                               | Qt.KeyboardModifier.ControlModifier)))
@@ -310,10 +296,7 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
 
     def mouseReleaseEvent(self, ev: QMouseEvent) -> None:
         pos = ev.position()
-        was_click = self._press is not None and not self._dragging
-        self._press = None
-        self._dragging = False
-        if not was_click:
+        if not self._drag.release():
             return
         if ev.button() == Qt.MouseButton.RightButton:
             self._confirm()

@@ -26,6 +26,7 @@ from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.look import Look
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack_scene import LAST_MOVE_COLOUR
+from megalith.rules.contracts import Position
 from megalith.rules.geometry import Board
 
 SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
@@ -39,6 +40,23 @@ REST_MS = 120  # hidden labels are checked again this long after the camera stop
 
 # what a check of hidden labels was made for: the camera and the position's number
 CheckKey = tuple[Camera, int]
+Badge = tuple[np.ndarray, str]  # a suggestion's point (the top middle of a cell), its text
+
+
+def suggestion_badges(state: Position, scene: PickScene,
+                      suggestions: Sequence[tuple[str, float]]) -> tuple[list[str], list[Badge]]:
+    """The first cell of each suggested move (win rate) that points at one, and its badge:
+    the move and its rate over the top of that cell's stack."""
+    cells: list[str] = []
+    badges: list[Badge] = []
+    for move, rate in suggestions:
+        move_cells = state.move_cells(move)
+        if move_cells:
+            cell = move_cells[0]
+            cells.append(cell)
+            x, y = scene.board.centres[scene.board.index[cell]]
+            badges.append((np.array([x, y, scene.top(cell) + 0.05]), f"{move} {rate:.0%}"))
+    return cells, badges
 
 
 class StackLabels:
@@ -60,8 +78,7 @@ class StackLabels:
         self._label_key: CheckKey | None = None
         self._version = 0  # the position's number, for the checks of hidden labels
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
-        # suggested moves: the top middle of each one's first cell, and its win rate's text
-        self._suggestions: list[tuple[np.ndarray, str]] = []
+        self._suggestions: list[Badge] = []
         self.show_heights = False
         self._scene: PickScene | None = None
         self._height_points = np.zeros((0, 3))
@@ -99,8 +116,8 @@ class StackLabels:
         self.show_heights = on
         self._height_key = None
 
-    def set_suggestions(self, badges: list[tuple[np.ndarray, str]]) -> None:
-        """Badges: each one's point (the top middle of a cell) and its text."""
+    def set_suggestions(self, badges: list[Badge]) -> None:
+        """The suggestion badges (suggestion_badges) to paint until the next position."""
         self._suggestions = badges
 
     def paint(self, camera: Camera) -> None:
