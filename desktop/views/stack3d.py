@@ -89,7 +89,6 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         self.faded: frozenset[int] = frozenset()
         self._suggested_cells: list[str] = []  # the first cell of each suggested move
         self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
-        self._stone_rgb: dict[str, RGB] = {}  # stone_colours(), per position
         self.last_cells: tuple[str, ...] = ()
         self._fade_timer = QTimer(self)  # fading follows the camera once it comes to rest
         self._fade_timer.setSingleShot(True)
@@ -110,7 +109,7 @@ class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
         scene = self.pick_scene = PickScene(board, stones, standing.values(), self.look.beams,
                                             self.look.stone_scale)
         self.scene_items.show_board(board, *board_marks(state, self.play.colour))
-        rgb = self._stone_rgb = self.stone_colours()
+        rgb = self.stone_colours()
         extras = stone_extras(board, stones, rgb, scene,
                               [(cell, self.play.colour(side)) for side, cell in standing.items()],
                               sarsens_marked(state), self.look)
