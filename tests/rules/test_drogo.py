@@ -436,6 +436,16 @@ def test_move_cells() -> None:
         assert state.move_cells(move) == ()
 
 
+def test_move_kinds_a_pair_of_cubes_is_a_pair_and_there_are_no_figures() -> None:
+    from megalith.rules.contracts import FigurePosition, MarkedSarsenPosition
+
+    state = game()
+    assert not isinstance(state, FigurePosition)
+    assert not isinstance(state, MarkedSarsenPosition)
+    assert [state.move_kind(m) for m in ("c3", "c3,c4", "c3,c3", "swap")] == \
+        ["place", "pair", "pair", ""]
+
+
 def test_height_and_owner_of_unknown_cell() -> None:
     with pytest.raises(KeyError):
         game().height("g7")
@@ -682,13 +692,3 @@ def test_every_enemy_group_without_freedom_is_captured_at_once(parameters: str) 
     assert [state.owner(c) for c in ("a1", "a2", "b2")] == [None, None, None]
     assert [state.height(c) for c in ("a1", "a2", "b2")] == [0, 0, 0]
     assert state.owner("b1") == "X"
-
-
-def test_a_pair_of_cubes_is_pointed_at_as_a_pair_and_drogo_has_no_figures() -> None:
-    from megalith.rules.contracts import FigurePosition, MarkedSarsenPosition
-
-    state = game()
-    assert not isinstance(state, FigurePosition)
-    assert not isinstance(state, MarkedSarsenPosition)
-    assert [state.move_kind(m) for m in ("c3", "c3,c4", "c3,c3", "swap")] == \
-        ["place", "pair", "pair", ""]
