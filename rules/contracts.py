@@ -5,6 +5,9 @@ against them, so a view never probes a position for attributes that only some ga
 A game's desktop module names the contract its view needs; mypy checks both sides.
 
 - `StackedPosition`: cells with stacks of stones, drawn in 3D (Druid, Drogo).
+  Two optional capabilities go with it, which a view tests with `isinstance`:
+  `FigurePosition`, a figure per side standing on the stacks (Druid's Walk), and
+  `MarkedSarsenPosition`, tops whose kind the views must show (Druid's -nostack).
 - `CellBoardPosition`: one stone or none per cell of a fixed board (Quadrant Y).
 - `TilePosition`: tiles laid on an open table, numbered places (Dragons, Trichet);
   `LoopTilePosition` adds Dragons' loops and dragons, `RegionTilePosition` Trichet's open
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from megalith.rules.geometry import Board
-from megalith.rules.protocol import Outcome, Stone
+from megalith.rules.protocol import MoveKind, Outcome, Stone
 
 Coord = tuple[int, int]
 
@@ -36,7 +39,7 @@ class Position(Protocol):
 
     def move_cells(self, move: str) -> tuple[str, ...]: ...
 
-    def move_kind(self, move: str) -> str: ...
+    def move_kind(self, move: str) -> MoveKind: ...
 
     def play(self, text: str) -> str: ...
 
@@ -69,24 +72,41 @@ class StackedPosition(Position, Protocol):
         places nothing. Empty for a move that is not a placement (pass, swap, a typo)."""
         ...
 
-    @property
-    def druids(self) -> Mapping[str, str]:
-        """Side letter -> the cell its Druid stands on (Druid's Walk; empty elsewhere)."""
-        ...
-
-    @property
-    def targets(self) -> Mapping[str, tuple[str, ...]]:
-        """Side letter -> the cells its Druid must reach (Druid's Walk; empty elsewhere)."""
-        ...
-
     def goal_sides(self) -> Mapping[str, Sequence[tuple[str, ...]]]:
         """Side letter -> the board edges it owns or must connect, as cell-name tuples."""
         ...
 
+
+@runtime_checkable
+class FigurePosition(Protocol):
+    """A position where each side may have one figure standing on the board, which moves
+    by steps and must reach target cells (Druid's Walk: the Druids). Optional: the views
+    draw, pick and name figures only for a position that has this capability."""
+
+    @property
+    def figure_name(self) -> str:
+        """What the players call the figure ("Druid"), for the views' sentences."""
+        ...
+
+    @property
+    def figures(self) -> Mapping[str, str]:
+        """Side letter -> the cell its figure stands on (only figures on the board)."""
+        ...
+
+    @property
+    def targets(self) -> Mapping[str, tuple[str, ...]]:
+        """Side letter -> the cells its figure must reach (once the figure is placed)."""
+        ...
+
+
+@runtime_checkable
+class MarkedSarsenPosition(Protocol):
+    """A position whose views may have to show which tops are sarsens. Optional: Druid has
+    it (its -nostack option forbids a sarsen on a sarsen)."""
+
     @property
     def sarsens_marked(self) -> bool:
-        """Whether the views must show which tops are sarsens (Druid's -nostack, where a
-        sarsen may not go on a sarsen)."""
+        """Whether the views must show which tops are sarsens now."""
         ...
 
 

@@ -28,8 +28,8 @@ from functools import cache
 
 from megalith.rules import drogo_moves
 from megalith.rules.geometry import Board, square_board
-from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
-                            Stone)
+from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, MoveKind, OptionError,
+                                     OptionSpec, Outcome, Stone)
 from megalith.rules.registry import GameInfo, Options
 
 SIDE_LETTERS = ("X", "O", "Y", "Z")
@@ -116,21 +116,9 @@ class DrogoState(GameState):
         seat = self._owner[self._cell(name)]
         return None if seat < 0 else self.turn_order[seat]
 
-    # Drogo has no Druids, no sides to connect and no sarsens (StackedPosition).
-    @property
-    def druids(self) -> dict[str, str]:
-        return {}
-
-    @property
-    def targets(self) -> dict[str, tuple[str, ...]]:
-        return {}
-
     def goal_sides(self) -> dict[str, list[tuple[str, ...]]]:
+        """None: Drogo has no sides to connect (StackedPosition)."""
         return {}
-
-    @property
-    def sarsens_marked(self) -> bool:
-        return False
 
     def stones(self) -> list[Stone]:
         """One cube per piece, bottom up, with the colour of that piece (a stack built over an
@@ -152,7 +140,7 @@ class DrogoState(GameState):
             return ()
         return tuple((c,) for c in cells)
 
-    def move_kind(self, move: str) -> str:
+    def move_kind(self, move: str) -> MoveKind:
         cells = self.move_cells(move)
         return "" if not cells else "place" if len(cells) == 1 else "pair"
 

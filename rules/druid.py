@@ -25,8 +25,8 @@ from megalith.rules import druid_moves
 from megalith.rules.druid_moves import pick
 from megalith.rules.druid_text import render_hex, render_square
 from megalith.rules.geometry import Board, hex_board, split_name, square_board, y_board
-from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
-                            Stone)
+from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, MoveKind, OptionError,
+                                     OptionSpec, Outcome, Stone)
 from megalith.rules.registry import GameInfo
 
 T = TypeVar("T")
@@ -694,12 +694,12 @@ class DruidState(GameState):
                 return (tuple(self.board.names[i] for i in line),)
         return ()
 
-    def move_kind(self, move: str) -> str:
+    def move_kind(self, move: str) -> MoveKind:
         low = move.strip().lower()
         if not self.move_cells(low):
             return ""
         if "," in low:
-            return "pair"
+            return "place_and_step"
         if low in self.board.directions:
             return "step"
         return "lintel" if "-" in low else "place"
@@ -721,6 +721,13 @@ class DruidState(GameState):
     def owner(self, cell_name: str) -> str | None:
         top = self._owner[self._cell(cell_name)]
         return None if top < 0 else self.turn_order[top]
+
+    figure_name = "Druid"  # contracts.FigurePosition: Druid's Walk's figures
+
+    @property
+    def figures(self) -> dict[str, str]:
+        """The Druids on the board (contracts.FigurePosition)."""
+        return self.druids
 
     @property
     def druids(self) -> dict[str, str]:

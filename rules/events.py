@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from megalith.rules.contracts import StackedPosition
+from megalith.rules.contracts import FigurePosition, StackedPosition
 from megalith.rules.protocol import PASS, GameState
 
 CAPTURE, SUBGAME, DRUID, PASSED, RESULT = "capture", "subgame", "druid", "pass", "result"
@@ -39,8 +39,9 @@ def ply_events(before: GameState, after: GameState, move: str) -> list[Event]:
         taken = _captured(before, after) if before.captures else 0
         if taken:
             events.append(Event(CAPTURE, mover, count=taken))
-        events.extend(Event(DRUID, side, name=cell) for side, cell in after.druids.items()
-                      if cell and not before.druids.get(side))
+    if isinstance(before, FigurePosition) and isinstance(after, FigurePosition):
+        events.extend(Event(DRUID, side, name=cell) for side, cell in after.figures.items()
+                      if cell and not before.figures.get(side))
     old, new = before.outcome(), after.outcome()
     decided = {s.name for s in old.subgames or () if s.winner}
     events.extend(Event(SUBGAME, s.winner, name=s.name) for s in new.subgames or ()

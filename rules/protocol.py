@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 Status = Literal["ongoing", "win", "draw"]
 StoneKind = Literal["sarsen", "lintel", "cube"]
 OptionKind = Literal["flag", "int"]
+# How a player points at a move (GameState.move_kind): "place" one cell; "lintel" its two
+# ends; "pair" two placements, the first held until the second cell (Drogo's `c3,c4`);
+# "place_and_step" a placement held until the figure's step completes it (Druid's Walk's
+# `c3,c4`); "step" the figure, then where it goes (`n`); "" a move made without pointing.
+MoveKind = Literal["place", "lintel", "pair", "place_and_step", "step", ""]
 
 PASS = "--"
 RESIGN = "Resign"
@@ -300,11 +305,13 @@ class GameState(ABC):
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
         return ()
 
-    def move_kind(self, move: str) -> str:
+    def move_kind(self, move: str) -> MoveKind:
         """How a player points at `move` (a legal move's canonical text), for the views'
-        move builder: "place" (one cell), "lintel" (its two ends, in lintel mode), "pair"
-        (a placement held until a second cell completes it), "step" (a piece chosen, then
-        where it goes), or "" for a move made without pointing (pass, swap, resign)."""
+        move builder (MoveKind): "place" (one cell), "lintel" (its two ends, in lintel
+        mode), "pair" (a placement held until a second placement's cell completes it),
+        "place_and_step" (a placement held until the cell its figure steps to completes
+        it), "step" (a figure chosen, then where it goes), or "" for a move made without
+        pointing (pass, swap, resign)."""
         return "place" if len(self.move_cells(move)) == 1 else ""
 
     def move_key(self, move: str) -> str:

@@ -67,10 +67,11 @@ class Camera:
 
     def view_matrix(self) -> np.ndarray:
         cx, cy, cz = self.center
-        return (_translation(0.0, 0.0, -self.distance)
-                @ _rotation(self.elevation - 90.0, (1.0, 0.0, 0.0))
-                @ _rotation(self.azimuth + 90.0, (0.0, 0.0, -1.0))
-                @ _translation(-cx, -cy, -cz))
+        result: np.ndarray = (_translation(0.0, 0.0, -self.distance)
+                              @ _rotation(self.elevation - 90.0, (1.0, 0.0, 0.0))
+                              @ _rotation(self.azimuth + 90.0, (0.0, 0.0, -1.0))
+                              @ _translation(-cx, -cy, -cz))
+        return result
 
     def projection_matrix(self) -> np.ndarray:
         near = self.distance * 0.001
@@ -90,11 +91,14 @@ class Camera:
 
     def matrix(self) -> np.ndarray:
         """Projection x view: world coordinates to clip coordinates."""
-        return self.projection_matrix() @ self.view_matrix()
+        result: np.ndarray = self.projection_matrix() @ self.view_matrix()
+        return result
 
     def eye(self) -> np.ndarray:
         """The camera's position in world coordinates."""
-        return (np.linalg.inv(self.view_matrix()) @ np.array([0.0, 0.0, 0.0, 1.0]))[:3]
+        origin = np.array([0.0, 0.0, 0.0, 1.0])
+        result: np.ndarray = (np.linalg.inv(self.view_matrix()) @ origin)[:3]
+        return result
 
     def toward_viewer(self, points: np.ndarray) -> np.ndarray:
         """Unit vectors (n, 3) from world points towards the camera (all alike when
@@ -102,23 +106,28 @@ class Camera:
         pts = np.atleast_2d(np.asarray(points, float))
         if self.ortho:
             back = np.linalg.inv(self.view_matrix()) @ np.array([0.0, 0.0, 1.0, 0.0])
-            return np.broadcast_to(back[:3] / np.linalg.norm(back[:3]), pts.shape).copy()
+            toward: np.ndarray = np.broadcast_to(back[:3] / np.linalg.norm(back[:3]),
+                                                 pts.shape).copy()
+            return toward
         toward = self.eye() - pts
-        return toward / np.linalg.norm(toward, axis=1, keepdims=True)
+        unit: np.ndarray = toward / np.linalg.norm(toward, axis=1, keepdims=True)
+        return unit
 
     def project(self, points: np.ndarray) -> np.ndarray:
         """World points (n, 3) to widget pixel positions (n, 2), y down."""
         pts = np.atleast_2d(np.asarray(points, float))
         clip = np.c_[pts, np.ones(len(pts))] @ self.matrix().T
         ndc = clip[:, :3] / clip[:, 3:4]
-        return np.c_[(ndc[:, 0] + 1.0) * 0.5 * self.width,
-                     (1.0 - ndc[:, 1]) * 0.5 * self.height]
+        result: np.ndarray = np.c_[(ndc[:, 0] + 1.0) * 0.5 * self.width,
+                                   (1.0 - ndc[:, 1]) * 0.5 * self.height]
+        return result
 
     def depth(self, points: np.ndarray) -> np.ndarray:
         """Window depth (0 near .. 1 far, as GL's depth buffer stores it) of world points."""
         pts = np.atleast_2d(np.asarray(points, float))
         clip = np.c_[pts, np.ones(len(pts))] @ self.matrix().T
-        return (clip[:, 2] / clip[:, 3] + 1.0) * 0.5
+        result: np.ndarray = (clip[:, 2] / clip[:, 3] + 1.0) * 0.5
+        return result
 
     def rays(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """`ray` for many widget pixels at once: origins and unit directions (n, 3)."""

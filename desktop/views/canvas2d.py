@@ -52,7 +52,7 @@ class Canvas2D(QGraphicsView):
 
     moveChosen = Signal(str)
     hint = Signal(str)
-    # Whether a move puts a tile chosen by its letter on a numbered place (Dragons, Trichet):
+    # Whether a move puts a tile chosen by its letter on a numbered place (the tile games):
     # a suggestion then names the move and shows its tile.
     tile_moves = False
 

@@ -1,6 +1,6 @@
 """Where the pieces of a hovered move would land: the engine says which pieces a move
 places (`StackedPosition.placed_pieces`), and each lands one level above whatever is under
-it by then, the pieces placed before it in the same move included (Drogo's `c3,c3` puts its
+it by then, the pieces placed before it in the same move included (a pair `c3,c3` puts its
 second piece on its first)."""
 
 from __future__ import annotations

@@ -73,4 +73,5 @@ def render_ids(widget: QOpenGLWidget, camera: Camera, scene: PickScene) -> np.nd
         del target
         widget.doneCurrent()
     pixels = np.frombuffer(raw, np.uint8).reshape(height, width, 3)[::-1].astype(np.int64)
-    return pixels[:, :, 0] + (pixels[:, :, 1] << 8) + (pixels[:, :, 2] << 16) - 1
+    result: np.ndarray = pixels[:, :, 0] + (pixels[:, :, 1] << 8) + (pixels[:, :, 2] << 16) - 1
+    return result

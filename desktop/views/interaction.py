@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from megalith.rules.contracts import CellBoardPosition, Position, StackedPosition
+from megalith.rules.contracts import (CellBoardPosition, FigurePosition, MarkedSarsenPosition,
+                                      Position, StackedPosition)
 from megalith.rules.protocol import MoveError
 
-from megalith.desktop.views.move_builder import Action, MoveBuilder, Pending
+from megalith.desktop.views.move_builder import Action, MoveBuilder, Pending, PendingMode
 
 RGB = tuple[int, int, int]
 
@@ -27,12 +28,31 @@ def marked_cells(state: Position, last_move: str | None,
                  last_cells: Sequence[str] | None) -> tuple[str, ...]:
     """The cells to mark for the move that led to `state`: `last_cells` when the caller read
     them on the position before the move (the window does), else the move's cells read on
-    `state`, which is right for every move but a Druid's bare step (`n` is read for the
-    side to move, so on the position after it, for the wrong Druid)."""
+    `state`, which is right for every move but a figure's bare step (`n` is read for the
+    side to move, so on the position after it, for the wrong figure)."""
     if last_cells is not None:
         return tuple(last_cells)
     return state.move_cells(last_move) if last_move else ()
 
+
+def figures(state: Position) -> dict[str, str]:
+    """Side letter -> the cell its figure stands on, for a position that has figures
+    (contracts.FigurePosition); empty for one that has none."""
+    if not isinstance(state, FigurePosition):
+        return {}
+    return {side: cell for side, cell in state.figures.items() if cell}
+
+
+def figure_targets(state: Position) -> dict[str, tuple[str, ...]]:
+    """Side letter -> the cells its figure must reach (contracts.FigurePosition)."""
+    if not isinstance(state, FigurePosition):
+        return {}
+    return {side: cells for side, cells in state.targets.items() if cells}
+
+
+def sarsens_marked(state: Position) -> bool:
+    """Whether the views must show which tops are sarsens (contracts.MarkedSarsenPosition)."""
+    return isinstance(state, MarkedSarsenPosition) and state.sarsens_marked
 
 
 def describe_stack(state: StackedPosition, cell: str) -> str:
@@ -59,8 +79,8 @@ class Interaction(Generic[P]):
                  ) -> None:
         self._describe = describe
         # Whether a second click on a held placement completes the two-cell move on that
-        # cell (Drogo's `c3,c3`) or plays the placement alone (Druid's Walk, where `c3,c3`
-        # also steps the Druid onto it, which Shift+click does): the game's desk says.
+        # cell (a second piece on top) or plays the placement alone (where `c3,c3` steps
+        # the figure onto it, which Shift+click does): the game's desk says.
         self.repeat_completes = repeat_completes
         self.state: P | None = None
         self.colours: dict[str, RGB] = dict(DEFAULT_COLOURS)
@@ -80,9 +100,16 @@ class Interaction(Generic[P]):
         """The move builder of the position on show; None when no move can be made."""
         if self._builder is None and self._legal is not None and self.state is not None:
             self._builder = MoveBuilder(self._legal, self.state.move_cells,
-                                        self.state.move_kind, self.repeat_completes)
+                                        self.state.move_kind, self.repeat_completes,
+                                        self.figure_name)
             self._builder.lintel_mode = self.lintel_mode
         return self._builder
+
+    @property
+    def figure_name(self) -> str:
+        """What the engine calls the figure that steps (`figure` for a game with none)."""
+        state = self.state
+        return state.figure_name if isinstance(state, FigurePosition) else "figure"
 
     @property
     def pending(self) -> Pending | None:
@@ -123,7 +150,7 @@ class Interaction(Generic[P]):
         if action.kind == "play":
             return f"{where}: click to play {action.move}"
         if action.kind == "pending" and action.pending is not None:
-            return f"{where}: click to start {_start_words(action.pending.mode)}"
+            return f"{where}: click to start {self._start_words(action.pending.mode)}"
         if action.kind == "cancel":
             return f"{where}: click to cancel"
         if action.kind == "refuse":
@@ -149,7 +176,8 @@ class Interaction(Generic[P]):
             if p.mode == "lintel":
                 return f"Lintel from {p.cell}: choose its other end (highlighted); Esc cancels"
             if p.mode == "step":
-                return f"Druid on {p.cell}: choose where it steps (highlighted); Esc cancels"
+                return (f"{self.figure_name} on {p.cell}: choose where it steps (highlighted);"
+                        " Esc cancels")
             if p.single and not self.repeat_completes:
                 alone = ("; click it again or press Enter to play it alone"
                          + ("; Shift+click it to step onto it" if p.cell in p.targets else ""))
@@ -159,7 +187,9 @@ class Interaction(Generic[P]):
                     "Esc cancels")
         return action.message
 
-
-def _start_words(mode: str) -> str:
-    return {"lintel": "a lintel here", "step": "a Druid step",
-            "hold": "a move here"}.get(mode, "a move")
+    def _start_words(self, mode: PendingMode) -> str:
+        if mode == "lintel":
+            return "a lintel here"
+        if mode == "step":
+            return f"a {self.figure_name} step"
+        return "a move here"

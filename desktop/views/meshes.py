@@ -39,7 +39,7 @@ TILE_BOTTOM = -0.1
 SLAB_TOP = -0.1
 SLAB_BOTTOM = -0.4
 SLAB_MARGIN = 0.75  # how far the board's slab reaches beyond the outer cells
-TARGET_WALL = 0.16  # height of the wall marking a Druid's target side
+TARGET_WALL = 0.16  # height of the wall marking a figure's target side
 LIGHT = np.array([-0.45, -0.89])  # horizontal direction towards the light (front left)
 
 RGB = tuple[int, int, int]
@@ -162,7 +162,8 @@ def side_shade(normals: np.ndarray, sides: tuple[float, float] = SIDES) -> np.nd
     """Brightness of vertical faces with outward horizontal unit normals (..., 2): every
     direction gets its own shade, so neighbouring faces of a stack stay distinct, and the
     face towards the default camera stays well darker than the top."""
-    return sides[0] + sides[1] * (normals @ LIGHT)
+    result: np.ndarray = sides[0] + sides[1] * (normals @ LIGHT)
+    return result
 
 
 @dataclass
@@ -324,7 +325,8 @@ def _inset(polys: np.ndarray, normals: np.ndarray, width: float) -> np.ndarray:
     before = np.roll(normals, 1, axis=1)
     both = before + normals
     scale = width / np.maximum(1.0 + (before * normals).sum(axis=2, keepdims=True), 1e-9)
-    return polys - both * scale
+    result: np.ndarray = polys - both * scale
+    return result
 
 
 # ---- the parts of a position -----------------------------------------------------------
@@ -387,8 +389,8 @@ def uncovered_sarsens(stones: Iterable[Stone]) -> list[Stone]:
 
 
 def sarsen_marks(board: Board, stones: Iterable[Stone], colours: dict[str, RGB]) -> Mesh:
-    """A small darker plate in the cell's shape on the top of every uncovered sarsen (Druid
-    with -nostack marks sarsens): flat faces only, to be merged into the stone mesh."""
+    """A small darker plate in the cell's shape on the top of every uncovered sarsen (for a
+    position that marks sarsens): flat faces only, to be merged into the stone mesh."""
     marked = uncovered_sarsens(stones)
     if not marked:
         return Mesh()
@@ -480,7 +482,8 @@ def board_hull(board: Board, margin: float = SLAB_MARGIN) -> np.ndarray:
     middle = centres.mean(axis=0)
     offset = hull - middle
     dist = np.linalg.norm(offset, axis=1, keepdims=True)
-    return hull + offset / dist * margin
+    result: np.ndarray = hull + offset / dist * margin
+    return result
 
 
 def tile_colour_index(board: Board, cell: int) -> int:
@@ -518,14 +521,15 @@ def _principal(pts: np.ndarray) -> np.ndarray:
     centred = pts - pts.mean(axis=0)
     if not np.any(centred):
         return np.array([1.0, 0.0])
-    return np.linalg.svd(centred, full_matrices=False)[2][0]
+    result: np.ndarray = np.linalg.svd(centred, full_matrices=False)[2][0]
+    return result
 
 
 def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
                  marked: Sequence[tuple[Sequence[str], RGB]] = (),
                  palette: Sequence[RGB] = BOARD_COLOURS) -> PrismSet:
-    """The slab, the tiles, coloured bands along goal edges, and for marked cells (Druid's
-    Walk target sides) tinted tiles and a low wall along the edge, which stays visible when
+    """The slab, the tiles, coloured bands along goal edges, and for marked cells (a
+    figure's target side) tinted tiles and a low wall along the edge, which stays visible when
     stones cover the tiles (it raises that side's goal band, low enough not to hide the
     coordinates just beyond it)."""
     prisms = PrismSet()
@@ -555,16 +559,16 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
     return prisms
 
 
-DRUID_HEIGHT = 0.9
+FIGURE_HEIGHT = 0.9
 
 
-def druid_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
+def figure_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
     """A small robed figure standing on the stack at `cell`: a tapering body and a head."""
-    return druid_prisms(board, cell, base_z, colour).mesh()
+    return figure_prisms(board, cell, base_z, colour).mesh()
 
 
-def druid_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSet:
-    """The Druid figure's three parts (druid_mesh), also its solids for picking."""
+def figure_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSet:
+    """The figure's three parts (figure_mesh), also its solids for picking."""
     cx, cy = board.centres[board.index[cell]]
     ring = np.radians(np.arange(0, 360, 45))
     unit = np.c_[np.cos(ring), np.sin(ring)]
@@ -573,7 +577,7 @@ def druid_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSe
     parts = PrismSet()
     parts.add(unit * 0.26 + (cx, cy), base_z, base_z + 0.18, rgbf(tuple(body_colour)))
     parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, rgbf(tuple(body_colour)))
-    parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + DRUID_HEIGHT,
+    parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + FIGURE_HEIGHT,
               rgbf(tuple(head_colour)))
     return parts
 

@@ -1,18 +1,19 @@
 """Turning clicks on cells into move text, from the legal move list alone.
 
 The builder knows no game: it sorts the legal moves by the cells a player points at to make
-them (`state.move_cells(move)`) and by how they are pointed at (`state.move_kind(move)`,
-which the engine that owns the notation answers):
-- "place": one cell (Druid sarsen, Drogo piece, Quadrant Y stone): a plain click;
-- "lintel": a Druid lintel, chosen by its two ends in lintel mode;
-- "pair": a placement followed by a second action (Druid's Walk placement-and-step, Drogo's
-  second piece): the placement is held until the second cell;
-- "step": a Druid step (`n`, `se`), started by clicking the Druid.
+them (`state.move_cells(move)`) and by how they are pointed at (`state.move_kind(move)`, a
+`rules.protocol.MoveKind`, which the engine that owns the notation answers):
+- "place": one cell: a plain click;
+- "lintel": chosen by its two ends in lintel mode;
+- "pair" and "place_and_step": a placement followed by a second cell (a second piece, or
+  where the figure steps): the placement is held until the second cell;
+- "step": a figure's step, started by clicking the figure.
 A click on anything else is refused; `candidate` then holds the text the engine can explain.
 
-Clicking a held placement's cell again is ambiguous when `c3,c3` is legal: in Drogo it is the
-second piece on top (`repeat_completes=True`), in Druid's Walk it plays the placement alone,
-and Shift+click on it plays `c3,c3` (the Druid steps onto the new stone).
+Clicking a held placement's cell again is ambiguous when `c3,c3` is legal: it may complete
+the move (a second piece on top, `repeat_completes=True`) or play the placement alone, and
+then Shift+click on it plays `c3,c3` (the figure steps onto the new stone). The game's desk
+says which.
 """
 
 from __future__ import annotations
@@ -20,15 +21,23 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Literal
+
+from megalith.rules.protocol import MoveKind
+
+# A half-built move: one end of a lintel chosen, a figure chosen to step, or a placement held
+PendingMode = Literal["lintel", "step", "hold"]
+# What a click does (Action.kind)
+ActionKind = Literal["play", "pending", "cancel", "refuse", "none"]
 
 
 @dataclass(frozen=True)
 class Pending:
-    """A half-built move: `mode` is "lintel" (one end chosen), "step" (the Druid chosen) or
+    """A half-built move: `mode` is "lintel" (one end chosen), "step" (the figure chosen) or
     "hold" (a placement held until the second cell); `targets` maps each cell that completes
     the move to that move; `single` is the held placement alone, if it is legal."""
 
-    mode: str
+    mode: PendingMode
     cell: str
     targets: dict[str, str] = field(default_factory=dict)
     single: str | None = None
@@ -40,7 +49,7 @@ class Action:
     started: see the builder's `pending`), "cancel" (a half-built move was dropped),
     "refuse" (`message`, and `candidate` for the engine's reason) or "none"."""
 
-    kind: str
+    kind: ActionKind
     move: str | None = None
     candidate: str | None = None
     message: str = ""
@@ -48,9 +57,14 @@ class Action:
 
 
 class MoveBuilder:
+    """The legal moves of one position sorted by how they are pointed at, and the move a
+    player has half built. `figure` names the piece that steps, in the sentences."""
+
     def __init__(self, legal: Iterable[str], cells_of: Callable[[str], tuple[str, ...]],
-                 kind_of: Callable[[str], str], repeat_completes: bool = True) -> None:
+                 kind_of: Callable[[str], MoveKind], repeat_completes: bool = True,
+                 figure: str = "figure") -> None:
         self.repeat_completes = repeat_completes
+        self.figure = figure
         self.singles: dict[str, str] = {}
         self.lintels: dict[str, dict[str, str]] = defaultdict(dict)
         self.steps: dict[str, dict[str, str]] = defaultdict(dict)
@@ -65,7 +79,7 @@ class MoveBuilder:
                 if kind == "lintel":
                     self.lintels[first][second] = move
                     self.lintels[second][first] = move
-                elif kind == "pair":
+                elif kind in ("pair", "place_and_step"):
                     self.compounds[first][second] = move
                 elif kind == "step":
                     self.steps[first][second] = move
@@ -104,13 +118,13 @@ class MoveBuilder:
         if cell in pending.targets:
             return Action("play", move=pending.targets[cell])
         if cell == pending.cell:
-            return Action("cancel", message=f"{_describe(pending)} cancelled")
+            return Action("cancel", message=f"{self.describe(pending)} cancelled")
         if pending.mode == "lintel":
             return Action("refuse", candidate=f"{pending.cell}-{cell}",
                           message=f"{pending.cell} and {cell} are not the ends of a legal lintel")
         if pending.mode == "step":
-            return Action("refuse", message=f"the Druid on {pending.cell} can only step to a "
-                                            "highlighted cell")
+            return Action("refuse", message=f"the {self.figure} on {pending.cell} can only "
+                                            "step to a highlighted cell")
         return Action("refuse", candidate=f"{pending.cell},{cell}",
                       message=f"{pending.cell},{cell} is not a legal move now")
 
@@ -133,14 +147,14 @@ class MoveBuilder:
     def cancel(self) -> Action:
         if self.pending is None:
             return Action("none")
-        message = f"{_describe(self.pending)} cancelled"
+        message = f"{self.describe(self.pending)} cancelled"
         self.pending = None
         return Action("cancel", message=message)
 
-
-def _describe(pending: Pending) -> str:
-    if pending.mode == "lintel":
-        return f"the lintel from {pending.cell}"
-    if pending.mode == "step":
-        return f"the Druid's step from {pending.cell}"
-    return f"the move at {pending.cell}"
+    def describe(self, pending: Pending) -> str:
+        """The half-built move in words: `the lintel from c3`."""
+        if pending.mode == "lintel":
+            return f"the lintel from {pending.cell}"
+        if pending.mode == "step":
+            return f"the {self.figure}'s step from {pending.cell}"
+        return f"the move at {pending.cell}"

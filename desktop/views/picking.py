@@ -2,7 +2,7 @@
 
 The solids are the prisms the view draws (desktop.views.meshes), of the same size and
 shape: each cell's ground tile (a thin plate), every stone (a lintel's beam cut where its
-cells meet, so that each part belongs to one cell), and each Druid figure's three parts.
+cells meet, so that each part belongs to one cell), and each figure's three parts.
 Only where two stones of a stack meet is the thin gap between them filled, so that it picks
 the stack. A ray is clipped against all prisms at once (Cyrus-Beck against each prism's
 planes); the nearest hit names the cell. No GL state is needed; tests render the same
@@ -29,7 +29,7 @@ from megalith.rules.geometry import Board
 from megalith.rules.protocol import Stone
 
 TILE_THICKNESS = 0.002  # the ground tiles are flat plates: their solids are nearly flat
-CORNERS = 8  # the most sides of a solid: the Druid's octagons, a hex lintel's middle part
+CORNERS = 8  # the most sides of a solid: a figure's octagons, a hex lintel's middle part
 PLANES = CORNERS + 2  # its sides, top and bottom
 NO_COLOUR = np.zeros(4)
 
@@ -44,11 +44,11 @@ class PickScene:
     position on the same board."""
 
     def __init__(self, board: Board, stones: Iterable[Stone] = (),
-                 druid_cells: Iterable[str] = (), beams: bool = True,
+                 figure_cells: Iterable[str] = (), beams: bool = True,
                  scale: float = SEPARATE_SCALE) -> None:
         self.board = board
         self._stones = list(stones)
-        self._druid_cells = list(druid_cells)
+        self._figure_cells = list(figure_cells)
         self._beams = beams
         self._scale = scale
         self.heights = [0] * len(board)
@@ -71,8 +71,8 @@ class PickScene:
             self._pieces = [_stone_piece(board, s.cells, s.level,
                                          self._scale if len(s.cells) == 1 else width)
                             for s in self._stones]
-            self._pieces += [_druid_piece(board, name, self.heights[index[name]])
-                             for name in self._druid_cells]
+            self._pieces += [_figure_piece(board, name, self.heights[index[name]])
+                             for name in self._figure_cells]
         return self._pieces
 
     @property
@@ -194,7 +194,8 @@ class PickScene:
         shown = camera.project(corners.reshape(-1, 3)).reshape(n, 2 * k, 2)
         boxes = np.c_[shown.min(axis=1), shown.max(axis=1)]
         self._boxes = (camera, boxes)
-        return boxes
+        result: np.ndarray = boxes
+        return result
 
     def _first_hits(self, origins: np.ndarray, directions: np.ndarray, rows: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:
@@ -298,9 +299,9 @@ def _stone_piece(board: Board, cells: tuple[str, ...], level: int, width: float)
 
 
 @lru_cache(maxsize=256)
-def _druid_piece(board: Board, cell: str, height: int) -> Piece:
-    """The Druid figure's three parts, as drawn (meshes.druid_prisms)."""
-    figure = meshes.druid_prisms(board, cell, top_z(height), (0, 0, 0))
+def _figure_piece(board: Board, cell: str, height: int) -> Piece:
+    """A figure's three parts, as drawn (meshes.figure_prisms)."""
+    figure = meshes.figure_prisms(board, cell, top_z(height), (0, 0, 0))
     return Piece.of([board.index[cell]] * len(figure), figure.polys, figure.bottoms,
                     figure.tops)
 

@@ -1,9 +1,10 @@
 """The tile views' race overlay: what is closing, drawn on the board when asked.
 
-Dragons shows its loops and its dragons' holes and open cells, Trichet its open regions'
-missing triangles. The overlay is a set of scene items shown or hidden by a checkable button
-in the view's corner (or its key, L); they are drawn only once it is shown (a crowded table's
-labels take longer to draw than the facts take to count: benchmarks/race_overlay.py). It
+Each tile view says what closes in its game (loops and the cells left open round them, or
+the triangles a region still misses). The overlay is a set of scene items shown or hidden
+by a checkable button in the view's corner (or its key, L); they are drawn only once it is
+shown (a crowded table's labels take longer to draw than the facts take to count:
+benchmarks/race_overlay.py). It
 switches itself on after a move that changed what it shows, so the player sees what the move
 did to the race, and stays as the player left it otherwise (walking back included).
 """

@@ -2,8 +2,9 @@
 cell's height) drawn top-down, to sit beside the 3D view as pbmserv's two summaries sit side
 by side. Both maps carry the coordinates on every side (meshes.coordinate_labels), show the
 cell under the pointer on both, and take clicks as the 3D view does: the same move builder,
-the same `moveChosen(str)` and `hint(str)` signals. In Druid with -nostack a cell topped by a
-sarsen has a darker ring inside it on both maps."""
+the same `moveChosen(str)` and `hint(str)` signals. Where the position marks sarsens
+(contracts.MarkedSarsenPosition) a cell topped by a sarsen has a darker ring inside it on
+both maps."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter,
                            QPaintEvent, QPen, QPolygonF)
 from PySide6.QtWidgets import QWidget
 
-from megalith.desktop.views.interaction import Interaction, describe_stack, marked_cells
+from megalith.desktop.views.interaction import (Interaction, describe_stack, figures,
+                                                marked_cells, sarsens_marked)
 from megalith.desktop.views.meshes import coordinate_labels, footprint, uncovered_sarsens
 from megalith.desktop.views.move_builder import Action
 from megalith.rules.contracts import StackedPosition
+from megalith.rules.geometry import Board
 
 MARGIN = 10.0
 GAP = 18.0
@@ -54,12 +57,14 @@ class _Layout:
     def to_screen(self, points: np.ndarray, which: int) -> np.ndarray:
         ox, oy = self.origins[which]
         rel = np.atleast_2d(points) - self.low
-        return np.c_[ox + rel[:, 0] * self.scale, oy + (self.span[1] - rel[:, 1]) * self.scale]
+        result: np.ndarray = np.c_[ox + rel[:, 0] * self.scale,
+                                   oy + (self.span[1] - rel[:, 1]) * self.scale]
+        return result
 
 
 class SummaryMap(QWidget):
     """Two top-down maps: owners (cells in the owner's colour, with the owner's letter,
-    upper case where that side's Druid stands, as pbmserv writes it) and heights (darker
+    upper case where that side's figure stands, as pbmserv writes it) and heights (darker
     for taller stacks, with the number), side by side or one above the other, whichever
     draws them larger. Clicks and hovers act on the cell on either map."""
 
@@ -75,13 +80,13 @@ class SummaryMap(QWidget):
                                                               repeat_completes)
         self.state: StackedPosition | None = None
         self.last_cells: tuple[str, ...] = ()
-        self.druid_cells: set[str] = set()
+        self.figure_cells: set[str] = set()
         self.sarsen_cells: set[str] = set()  # cells topped by a sarsen, when they are marked
         self.hover: str | None = None
         self._rings: list[np.ndarray] = []
         self._labels: list[tuple[tuple[float, float], str]] = []
         self._polygons: dict[int, list[QPolygonF]] = {}  # per map, for the current size
-        self._layout_key: tuple | None = None
+        self._layout_key: tuple[int, int, Board] | None = None
         self._layout_cache: _Layout | None = None
 
     @property
@@ -100,9 +105,9 @@ class SummaryMap(QWidget):
         self.state = state
         self.play.set_position(state, colours, legal)
         self.last_cells = marked_cells(state, last_move, last_cells)
-        self.druid_cells = set(state.druids.values())
+        self.figure_cells = set(figures(state).values())
         self.sarsen_cells = ({s.cells[0] for s in uncovered_sarsens(state.stones())}
-                             if state.sarsens_marked else set())
+                             if sarsens_marked(state) else set())
         if new_board:
             board = state.board
             self._rings = [footprint(board, i, 0.94) for i in range(len(board))]
@@ -254,7 +259,7 @@ class SummaryMap(QWidget):
             owner = self.state.owner(name)
             if owner is None:
                 return EMPTY, ""
-            letter = owner.upper() if name in self.druid_cells else owner.lower()
+            letter = owner.upper() if name in self.figure_cells else owner.lower()
             return self.colours.get(owner, (128, 128, 128)), letter
         if height == 0:
             return EMPTY, ""
@@ -276,7 +281,7 @@ class SummaryMap(QWidget):
                            if builder is not None else self.play.describe(cell))
         self.update()
 
-    def leaveEvent(self, event) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self.hover = None
         self.update()
         super().leaveEvent(event)

@@ -175,3 +175,24 @@ def test_the_last_move_is_marked_on_the_cells_read_before_it_when_they_are_given
     after.play("a1")
     assert marked_cells(after, "a1", None) == ("a1",)  # read on the position shown
     assert marked_cells(after, None, None) == ()
+
+
+def test_the_sentences_name_the_engines_figure_and_no_game_elsewhere() -> None:
+    from megalith.desktop.views.interaction import Interaction, describe_stack
+
+    play = Interaction(describe_stack, repeat_completes=False)
+    walk = druid("-size=5 -walk", WALK)
+    play.set_position(walk, {}, walk.legal_moves())
+    assert play.figure_name == "Druid"
+    builder = play.builder
+    assert builder is not None
+    started = builder.click("c1")
+    assert play.click_sentence(started).startswith("Druid on c1: choose where it steps")
+    assert play.click_sentence(builder.decide("a1")) == \
+        "the Druid on c1 can only step to a highlighted cell"
+    assert builder.cancel().message == "the Druid's step from c1 cancelled"
+    cubes = drogo(moves=("c3",))
+    play.set_position(cubes, {}, cubes.legal_moves())
+    assert play.figure_name == "figure"
+    held = play.click_sentence(play.builder.click("d4"))
+    assert held.startswith("d4 held: choose a highlighted cell") and "Druid" not in held

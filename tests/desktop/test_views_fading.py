@@ -38,13 +38,13 @@ def shown_share(view: StackView, cells: tuple[str, ...]) -> float:
     camera: Camera = view.camera()
     scene = view.pick_scene
     assert scene is not None
-    tops = [s for s in view._stones if set(s.cells) & set(cells)
+    tops = [s for s in view.scene_items.stones if set(s.cells) & set(cells)
             and s.level == max(scene.heights[view.board.index[c]] for c in s.cells)]
     ys, xs = np.mgrid[1:camera.height:2, 1:camera.width:2]
     xs, ys = xs.ravel() + 0.5, ys.ravel() + 0.5
     alone = PickScene(view.board, tops, (), view.look.beams, view.look.stone_scale)
     own = alone.pick_pixels(camera, xs, ys, stones_only=True) >= 0
-    picked = scene.pick_pixels(camera, xs[own], ys[own], view._faded)
+    picked = scene.pick_pixels(camera, xs[own], ys[own], view.faded)
     wanted = [view.board.index[c] for s in tops for c in s.cells]
     return float(np.isin(picked, wanted).sum()) / max(1, int(own.sum()))
 
@@ -54,11 +54,11 @@ def test_the_last_move_shows_at_least_half_of_itself(qtbot, name) -> None:
     view = make_view(qtbot, "drogo" if name.startswith("drogo") else "druid")
     state = POSITIONS[name]()
     show(view, state)
-    cells = view._last_cells
+    cells = view.last_cells
     assert cells
     assert shown_share(view, cells) >= 0.5
     kept = set().union(*(view.pick_scene.top_stone_cells(view.board.index[c]) for c in cells))
-    assert not kept & view._faded  # the last move itself (a lintel whole) stays solid
+    assert not kept & view.faded  # the last move itself (a lintel whole) stays solid
 
 
 def test_the_last_move_behind_a_tower_is_uncovered(qtbot) -> None:
@@ -68,7 +68,7 @@ def test_the_last_move_behind_a_tower_is_uncovered(qtbot) -> None:
     state.play("e6")
     state.play("c5")  # O: the last move, behind the tower from the default camera
     show(view, state)
-    assert view.board.index["c3"] in view._faded
+    assert view.board.index["c3"] in view.faded
     assert shown_share(view, ("c5",)) >= 0.5
 
 
@@ -96,11 +96,11 @@ def test_the_hovered_cell_behind_a_tall_stack_shows(qtbot) -> None:
     view.hint.connect(hints.append)
     qtbot.mouseMove(view, view.cell_screen_pos("c4"))
     qtbot.waitUntil(lambda: bool(hints) and hints[-1].startswith("c4"))
-    assert view.board.index["c3"] in view._faded
+    assert view.board.index["c3"] in view.faded
     camera, scene = view.camera(), view.pick_scene
     ring = footprint(view.board, view.board.index["c4"], 0.8)
     points = camera.project(np.c_[ring, np.zeros(len(ring))])
-    assert all(scene.pick_at(camera, x, y, view._faded) == "c4" for x, y in points)
+    assert all(scene.pick_at(camera, x, y, view.faded) == "c4" for x, y in points)
 
 
 def test_ctrl_clears_the_stacks_near_the_pointer_to_play_a_hidden_cell(qtbot) -> None:
@@ -115,7 +115,7 @@ def test_ctrl_clears_the_stacks_near_the_pointer_to_play_a_hidden_cell(qtbot) ->
     view.hint.connect(hints.append)
     send_mouse(view, QEvent.Type.MouseMove, QPointF(x, y), Qt.MouseButton.NoButton,
                Qt.MouseButton.NoButton, CTRL)
-    assert view.board.index["c3"] in view._faded and hints[-1].startswith("c4")
+    assert view.board.index["c3"] in view.faded and hints[-1].startswith("c4")
     after = pixels(view.grab_image())
     assert (np.abs(after.astype(int) - before).max(axis=2) > 40).sum() > 200  # cleared
     with qtbot.waitSignal(view.moveChosen) as chosen:
@@ -126,7 +126,7 @@ def test_ctrl_clears_the_stacks_near_the_pointer_to_play_a_hidden_cell(qtbot) ->
     assert chosen.args == ["c4"]
     send_mouse(view, QEvent.Type.MouseMove, QPointF(x, y), Qt.MouseButton.NoButton,
                Qt.MouseButton.NoButton)  # Ctrl let go: the tower is whole again
-    assert view.board.index["c3"] not in view._faded
+    assert view.board.index["c3"] not in view.faded
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
@@ -149,11 +149,11 @@ def test_a_suggested_move_behind_a_tower_is_uncovered(qtbot) -> None:
     state = game("drogo", "", ["c3", "f6", "c3,c3", "f5", "c3,c3", "f4"])  # c3 five high
     show(view, state)
     tower = view.board.index["c3"]
-    assert tower not in view._faded
+    assert tower not in view.faded
     view.show_suggestions([("c4", 0.6)])  # behind the tower
-    assert tower in view._faded
+    assert tower in view.faded
     show(view, state)  # suggestions belong to their position
-    assert tower not in view._faded
+    assert tower not in view.faded
 
 
 def test_the_hover_ghost_shows_through_a_see_through_stack(qtbot) -> None:
@@ -163,7 +163,7 @@ def test_the_hover_ghost_shows_through_a_see_through_stack(qtbot) -> None:
     view.hint.connect(hints.append)
     qtbot.mouseMove(view, view.cell_screen_pos("c4"))
     qtbot.waitUntil(lambda: bool(hints) and "click to play c4" in hints[-1])
-    assert view.board.index["c3"] in view._faded
+    assert view.board.index["c3"] in view.faded
     camera = view.camera()
     x, y = camera.project(np.array([[*view.board.centres[view.board.index["c4"]], 1.0]]))[0]
     assert view.pick_scene.pick_at(camera, x, y) == "c3"  # the tower is in front there

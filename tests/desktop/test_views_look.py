@@ -14,7 +14,8 @@ from PySide6.QtCore import QPoint, Qt
 
 from megalith.desktop.views import meshes
 from megalith.desktop.views.look import CLASSIC, NEW
-from megalith.desktop.views.stack3d import LABEL_COLOUR, MARKER_SIZE, StackView, software_renderer
+from megalith.desktop.views.stack3d import StackView, software_renderer
+from megalith.desktop.views.stack_labels import LABEL_COLOUR, MARKER_SIZE
 from tests.desktop.test_views_stack3d import (RED, STONE, close, count, game, near, pixels,
                                               rgb, screen, show)
 
@@ -25,11 +26,11 @@ def glide(view: StackView, seen: list[float] | None = None) -> None:
     """Run the camera's glide to its end. Its timer must be running; the steps are taken
     here, with real time passing, because after an application event loop has quit in this
     process (tests/desktop/test_soak.py runs the whole app) Qt timers no longer fire."""
-    assert view._animation.isActive()
+    assert view.rig.timer.isActive()
     deadline = time.monotonic() + 3.0
     while view.animating and time.monotonic() < deadline:
         time.sleep(0.02)
-        view._animation_step()
+        view.rig.glide_step()
         if seen is not None:
             seen.append(view.opts["azimuth"])
     assert not view.animating
@@ -120,7 +121,7 @@ def test_the_last_move_pin_shows_with_a_lintel_in_front(qtbot, view) -> None:
     show(view, state)
     front = screen(view, 2.0, 1.6, 0.0)  # the front of c3's ground, behind the beam
     # the lintel in front of the last move is see-through, and the pointer reaches past it
-    assert view.board.index["c2"] in view._faded
+    assert view.board.index["c2"] in view.faded
     assert view.cell_at(front.x(), front.y()) == "c3"
     assert pin_pixels(view, "c3") > 60
     # the first look marked the last move only by an outline, which the lintel hid
@@ -184,7 +185,7 @@ def test_quarter_turns_are_animated_and_add_up(qtbot, view) -> None:
     view.turn(1)
     assert view.opts["azimuth"] == pytest.approx(start)  # nothing jumps
     time.sleep(0.05)
-    view._animation_step()
+    view.rig.glide_step()
     view.turn(1)  # a second press while turning: half a turn in all
     glide(view, seen)
     assert view.opts["azimuth"] == pytest.approx((start + 180.0) % 360.0)
@@ -224,11 +225,11 @@ def test_cream_stones_stand_out_from_the_board(view) -> None:
 
 def test_labels_on_every_side_of_a_hex_board(view) -> None:
     show(view, game("druid", "-hex -size=5", [], 3))
-    texts = [text for _, text in view._labels]
+    texts = [text for _, text in view.marks.labels]
     for row in range(1, 10):  # each row at both of its ends, the upper rows too
         assert texts.count(str(row)) == 2
     image = view.grab_image()
-    for point, text in view._labels:
+    for point, text in view.marks.labels:
         if text in ("7", "9"):  # on the upper edges
             x, y = view.camera().project(point[None])[0]
             block = near(image, QPoint(round(x), round(y)), 9)
@@ -254,7 +255,7 @@ def test_the_drogo_ghost_is_outlined(qtbot) -> None:
     point = view.cell_screen_pos("d4")
     before = count(near(view.grab_image(), point, 45), (255, 255, 255), 10)
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point)  # d4 held: its ghost shows
-    assert view.play.pending is not None and view.ghost_item.visible()
+    assert view.play.pending is not None and view.scene_items.ghost_item.visible()
     after = count(near(view.grab_image(), point, 45), (255, 255, 255), 10)
     assert before == 0 and after > 40
 

@@ -254,13 +254,14 @@ def test_the_winning_chain_is_marked_when_the_game_is_over(view) -> None:
 def test_a_move_rebuilds_the_stones_but_reuses_the_board_mesh(view) -> None:
     state = game("druid", "-size=6", ["c3"])
     show(view, state)
-    board_mesh, stone_mesh = view.board_item.opts["meshdata"], view.stone_item.opts["meshdata"]
+    items = view.scene_items
+    board_mesh, stone_mesh = items.board_item.opts["meshdata"], items.stone_item.opts["meshdata"]
     camera = view.camera()
     after = state.copy()
     after.play("d4")
     show(view, after)
-    assert view.board_item.opts["meshdata"] is board_mesh  # same board, same goal edges
-    assert view.stone_item.opts["meshdata"] is not stone_mesh
+    assert items.board_item.opts["meshdata"] is board_mesh  # same board, same goal edges
+    assert items.stone_item.opts["meshdata"] is not stone_mesh
     assert view.camera() == camera  # a move on the same board keeps the camera
     assert close(rgb(view.grab_image(), view.cell_screen_pos("d4")), STONE)
     assert view.cell_at(*_xy(view.cell_screen_pos("d4"))) == "d4"  # picking follows
@@ -369,7 +370,7 @@ def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
 
 
 def test_coordinate_labels_show_unless_the_monument_hides_them(view) -> None:
-    from megalith.desktop.views.stack3d import LABEL_COLOUR
+    from megalith.desktop.views.stack_labels import LABEL_COLOUR
 
     state = game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"])  # a tower at the back
     show(view, state)
@@ -404,7 +405,7 @@ def test_keys_turn_by_quarter_turns_and_tilt_within_limits(qtbot, view) -> None:
 def test_hidden_labels_are_checked_again_once_the_camera_rests(qtbot, view) -> None:
     """While the camera moves the labels keep the last check (a depth read-back each frame
     slows turning); once it rests they follow the new view."""
-    from megalith.desktop.views.stack3d import LABEL_COLOUR
+    from megalith.desktop.views.stack_labels import LABEL_COLOUR
 
     show(view, game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"]))  # a tower at the back
 
@@ -414,8 +415,8 @@ def test_hidden_labels_are_checked_again_once_the_camera_rests(qtbot, view) -> N
 
     assert behind_c6() == 0  # hidden by the tower
     view.turn(2, animate=False)  # seen from the north it stands in front of the tower
-    assert behind_c6() == 0 and view._label_timer.isActive()  # the last check, for now
-    qtbot.waitUntil(lambda: not view._label_timer.isActive())
+    assert behind_c6() == 0 and view.marks.timer.isActive()  # the last check, for now
+    qtbot.waitUntil(lambda: not view.marks.timer.isActive())
     assert behind_c6() > 5
 
 

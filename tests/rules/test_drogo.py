@@ -436,6 +436,16 @@ def test_move_cells() -> None:
         assert state.move_cells(move) == ()
 
 
+def test_move_kinds_a_pair_of_cubes_is_a_pair_and_there_are_no_figures() -> None:
+    from megalith.rules.contracts import FigurePosition, MarkedSarsenPosition
+
+    state = game()
+    assert not isinstance(state, FigurePosition)
+    assert not isinstance(state, MarkedSarsenPosition)
+    assert [state.move_kind(m) for m in ("c3", "c3,c4", "c3,c3", "swap")] == \
+        ["place", "pair", "pair", ""]
+
+
 def test_height_and_owner_of_unknown_cell() -> None:
     with pytest.raises(KeyError):
         game().height("g7")

@@ -188,3 +188,15 @@ def test_render_marks_the_druid_in_upper_case() -> None:
         "1 . V . 1     1 . 1 . 1",
         "  A B C         A B C",
     ])
+
+
+def test_the_druids_are_the_figures_and_moves_say_how_they_are_pointed_at() -> None:
+    from megalith.rules.contracts import FigurePosition, MarkedSarsenPosition
+
+    state = game("-size=5 -walk", "c3 a3")
+    assert isinstance(state, FigurePosition) and isinstance(state, MarkedSarsenPosition)
+    assert state.figure_name == "Druid" and state.figures == {"H": "a3"}
+    state.play("c1")  # V's Druid enters on its own side; H to move
+    assert {move: state.move_kind(move) for move in ("b2", "b2-b4", "b2,a4", "e", "pass")} \
+        == {"b2": "place", "b2-b4": "lintel", "b2,a4": "place_and_step", "e": "step",
+            "pass": ""}
