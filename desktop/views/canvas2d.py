@@ -18,9 +18,9 @@ cells or numbered places a player points at (`target_at`, `target_centre`,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QFont, QImage, QKeyEvent, QMouseEvent,
                            QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
@@ -28,8 +28,10 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsVi
 from megalith.desktop.views.interaction import Interaction, marked_cells
 from megalith.desktop.views.move_builder import Action
 from megalith.desktop.views.reveal import Reveal
+from megalith.rules.contracts import Position
 
 RGB = tuple[int, int, int]
+P = TypeVar("P", bound=Position)
 BACKGROUND = QColor(48, 52, 58)
 LAST_MOVE = QColor(255, 215, 40)
 # Magenta, unlike the yellow last move, the cyan auto tiles and every default player colour.
@@ -47,8 +49,9 @@ def qcolour(rgb: RGB, alpha: int = 255) -> QColor:
     return QColor(rgb[0], rgb[1], rgb[2], alpha)
 
 
-class Canvas2D(QGraphicsView):
-    """A pannable, zoomable 2D board (the BoardView contract of desktop.views.base)."""
+class Canvas2D(QGraphicsView, Generic[P]):
+    """A pannable, zoomable 2D board (the BoardView contract of desktop.views.base) showing
+    positions read through contract `P`."""
 
     moveChosen = Signal(str)
     hint = Signal(str)
@@ -56,7 +59,7 @@ class Canvas2D(QGraphicsView):
     # a suggestion then names the move and shows its tile.
     tile_moves = False
 
-    def __init__(self, interaction: Interaction[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, interaction: Interaction[P], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -79,7 +82,7 @@ class Canvas2D(QGraphicsView):
 
     # ---- for subclasses ---------------------------------------------------------------
 
-    def draw(self, state: Any, last: Sequence[str]) -> None:
+    def draw(self, state: P, last: Sequence[str]) -> None:
         """Draw the position into the (cleared) scene; `last` are the last move's targets."""
         raise NotImplementedError
 
@@ -141,7 +144,7 @@ class Canvas2D(QGraphicsView):
 
     # ---- the BoardView contract ---------------------------------------------------------
 
-    def set_position(self, state: Any, colours: dict[str, RGB], legal: list[str] | None,
+    def set_position(self, state: P, colours: dict[str, RGB], legal: list[str] | None,
                      last_move: str | None, last_cells: Sequence[str] | None = None) -> None:
         self.play.set_position(state, colours, legal)
         self._overlay = []
@@ -311,7 +314,7 @@ class Canvas2D(QGraphicsView):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         super().enterEvent(event)
 
-    def leaveEvent(self, event: Any) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self.show_hover(None)
         super().leaveEvent(event)
 

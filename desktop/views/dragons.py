@@ -120,8 +120,8 @@ def _region_paths(centre: QPointF, edges: tuple[int, ...], kind: str, tip: int |
     return path
 
 
-def tile_items(view: Canvas2D, coord_centre: QPointF, letter: str, cross: bool,
-               colours: dict[str, QColor], scale: float = 1.0, alpha: int = 255
+def tile_items(view: Canvas2D[LoopTilePosition], coord_centre: QPointF, letter: str,
+               cross: bool, colours: dict[str, QColor], scale: float = 1.0, alpha: int = 255
                ) -> list[QGraphicsItem]:
     """Draw one tile into the view's scene; returns its items (for the hover overlay)."""
     scene = view.scene()
@@ -241,7 +241,7 @@ def describe_target(state: TilePosition, name: str) -> str:
     return "this cell"
 
 
-class DragonsView(Canvas2D):
+class DragonsView(Canvas2D[LoopTilePosition]):
     """The Dragons canvas (the BoardView contract)."""
 
     tile_moves = True

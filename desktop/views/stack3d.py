@@ -51,7 +51,7 @@ BACKGROUND = (40, 46, 54)
 FADE_DELAY_MS = 120  # fading follows a camera move this long after it stops
 
 
-class StackView(gl.GLViewWidget):  # type: ignore[misc]  # pyqtgraph is untyped
+class StackView(gl.GLViewWidget):
     """A turnable 3D board of stacks (the BoardView contract of desktop.views)."""
 
     moveChosen = Signal(str)

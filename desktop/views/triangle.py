@@ -28,7 +28,7 @@ BORDER_TILE = QColor(124, 114, 94)
 SHADE_ALPHA = 110
 
 
-class TriangleView(Canvas2D):
+class TriangleView(Canvas2D[CellBoardPosition]):
     """The Quadrant Y canvas."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -116,7 +116,7 @@ def describe_target(state: RegionTilePosition, name: str) -> str:
     return name if name.startswith(("t:", "p:")) else f"place {name.lstrip('abcdef')}"
 
 
-class TrichetView(Canvas2D):
+class TrichetView(Canvas2D[RegionTilePosition]):
     """The Trichet canvas."""
 
     tile_moves = True
