@@ -1,4 +1,4 @@
-"""The banner over the top of the board: what the last move did (captures, a Druid
+"""The banner over the top of the board: what the last move did (captures, a figure
 entering, a sub-game won, a forced pass, a swap) for a few seconds, and the result for as
 long as the finished position is on screen. It floats over the board instead of taking a
 row of the layout, so the board never changes size (nor the camera its framing) when it

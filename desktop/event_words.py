@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from megalith.rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
+from megalith.rules.events import CAPTURE, FIGURE, PASSED, RESULT, SUBGAME, Event, ply_events
 from megalith.rules.protocol import GameState
 
 from megalith.desktop.session import Session
@@ -41,7 +41,7 @@ def last_turn(session: Session, ply: int) -> range:
 
 
 def banner_sentences(session: Session) -> list[str]:
-    """What the moves that led to the position on screen did (rich text): captures, Druids
+    """What the moves that led to the position on screen did (rich text): captures, figures
     entering, sub-games won, forced passes, a swap. The result is said on its own."""
     sentences = []
     if session.record.swapped and session.viewed == 1:
@@ -69,8 +69,8 @@ def _sentence(session: Session, event: Event, forced: bool) -> str:
     who = escape(session.who(event.side), quote=False) if event.side else ""
     if event.kind == CAPTURE:
         return f"{who} captured {event.count} stone{'s' if event.count != 1 else ''}."
-    if event.kind == DRUID:
-        return f"{who}'s Druid enters the board on {event.name}."
+    if event.kind == FIGURE:
+        return f"{who}'s {event.figure} enters the board on {event.name}."
     if event.kind == SUBGAME:
         return f"{who} wins the {escape(event.name, quote=False)} sub-game."
     if event.kind == PASSED:
@@ -80,7 +80,7 @@ def _sentence(session: Session, event: Event, forced: bool) -> str:
 
 def move_mark(session: Session, ply: int) -> str:
     """The move list's mark after move `ply` (from 1): `×3` for three stones captured,
-    `Druid in`, `top won` for a sub-game, `end` for the move that ended the game, `swap`
+    `Druid in` (a figure entering), `top won` for a sub-game, `end` for the move that ended the game, `swap`
     on the first move when the second player swapped."""
     marks = []
     if ply == 1 and session.record.swapped:
@@ -88,8 +88,8 @@ def move_mark(session: Session, ply: int) -> str:
     for event in events_of(session, ply):
         if event.kind == CAPTURE:
             marks.append(f"×{event.count}")
-        elif event.kind == DRUID:
-            marks.append("Druid in")
+        elif event.kind == FIGURE:
+            marks.append(f"{event.figure} in")
         elif event.kind == SUBGAME:
             marks.append(f"{event.name} won")
         elif event.kind == RESULT:

@@ -1,6 +1,6 @@
 """What a move did besides putting its pieces down, read by comparing the positions before
 and after it: stones captured (removed, or with Drogo's -in_place taken over), a Quadrant Y
-sub-game won, a Druid entering the board, a pass, the game's result. The window says these
+sub-game won, a figure (Druid's Walk's Druid) entering the board, a pass, the game's result. The window says these
 over the board and marks them in the move list; nothing here reads display text.
 
 A swap is not a move of the record (rules.protocol), so the session reports it itself.
@@ -10,23 +10,31 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from megalith.rules.contracts import FigurePosition, StackedPosition
 from megalith.rules.protocol import PASS, GameState
 
-CAPTURE, SUBGAME, DRUID, PASSED, RESULT = "capture", "subgame", "druid", "pass", "result"
+EventKind = Literal["capture", "subgame", "figure", "pass", "result"]
+CAPTURE: EventKind = "capture"
+SUBGAME: EventKind = "subgame"
+FIGURE: EventKind = "figure"
+PASSED: EventKind = "pass"
+RESULT: EventKind = "result"
 
 
 @dataclass(frozen=True)
 class Event:
     """One thing a move did. `side` is who did it (the capturer, the sub-game's winner, the
-    side whose Druid entered, the side that passed, the game's winner: None for a draw);
-    `count` the stones captured; `name` the sub-game's name or the Druid's cell."""
+    side whose figure entered, the side that passed, the game's winner: None for a draw);
+    `count` the stones captured; `name` the sub-game's name or the figure's cell; `figure`
+    what the game calls its figure (`FigurePosition.figure_name`)."""
 
-    kind: str
+    kind: EventKind
     side: str | None
     count: int = 0
     name: str = ""
+    figure: str = ""
 
 
 def ply_events(before: GameState, after: GameState, move: str) -> list[Event]:
@@ -40,7 +48,8 @@ def ply_events(before: GameState, after: GameState, move: str) -> list[Event]:
         if taken:
             events.append(Event(CAPTURE, mover, count=taken))
     if isinstance(before, FigurePosition) and isinstance(after, FigurePosition):
-        events.extend(Event(DRUID, side, name=cell) for side, cell in after.figures.items()
+        events.extend(Event(FIGURE, side, name=cell, figure=after.figure_name)
+                      for side, cell in after.figures.items()
                       if cell and not before.figures.get(side))
     old, new = before.outcome(), after.outcome()
     decided = {s.name for s in old.subgames or () if s.winner}

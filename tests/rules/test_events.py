@@ -6,7 +6,7 @@ import pytest
 
 from megalith.rules import registry
 from megalith.rules.drogo import DrogoState
-from megalith.rules.events import CAPTURE, DRUID, PASSED, RESULT, SUBGAME, Event, ply_events
+from megalith.rules.events import CAPTURE, FIGURE, PASSED, RESULT, SUBGAME, Event, ply_events
 from megalith.rules.protocol import GameState
 
 
@@ -39,7 +39,7 @@ def test_a_plain_move_says_nothing() -> None:
 
 def test_druids_entering_the_walk() -> None:
     before, state, move = after("druid", "-size=8 -walk", ["d1"])
-    assert ply_events(before, state, move) == [Event(DRUID, "V", name="d1")]
+    assert ply_events(before, state, move) == [Event(FIGURE, "V", name="d1", figure="Druid")]
     before, state, move = after("druid", "-size=8 -walk", ["d1", "a5", "d2"])
     assert ply_events(before, state, move) == []  # V's Druid is on the board already
 
