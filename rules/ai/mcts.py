@@ -326,23 +326,19 @@ class Search:
             return node.swap
         c = self._c if node.holder_wins is None else OPENING_EXPLORATION
         scale = c * math.sqrt(math.log(node.total + 1))
-        visits, wins, rave_visits, rave_wins = (node.visits, node.own_wins(), node.rave_visits,
-                                                node.rave_wins)
         weight = node.rave_weight
+        betas, roots = _tables(weight, node.total)
         lost = node.lost
         best, best_score = 0, -1.0
-        for i in range(len(visits)):
-            if i in lost:
-                continue
-            seen = rave_visits[i]
-            n = visits[i]
-            rave = rave_wins[i] / seen if seen and weight else UNTRIED_VALUE
+        for i, (n, wins, seen, rave_wins) in enumerate(zip(node.visits, node.own_wins(),
+                                                           node.rave_visits, node.rave_wins)):
+            rave = rave_wins / seen if seen and weight else UNTRIED_VALUE
             if n:
-                beta = math.sqrt(weight / (3 * n + weight))
-                score = (1 - beta) * wins[i] / n + beta * rave + scale / math.sqrt(n + 1)
+                beta = betas[n]
+                score = (1 - beta) * wins / n + beta * rave + scale / roots[n]
             else:
                 score = rave + scale
-            if score > best_score:
+            if score > best_score and not (lost and i in lost):
                 best, best_score = i, score
         return best
 
@@ -440,6 +436,23 @@ class Search:
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
+
+
+_BETAS: dict[float, list[float]] = {}
+_ROOTS: list[float] = []
+
+
+def _tables(weight: float, visits: int) -> tuple[list[float], list[float]]:
+    """For every number of visits n up to `visits`: a move's RAVE share `beta` (the square
+    root of weight / (3 n + weight)) and the root of n + 1, as `_select` weighs moves. Kept
+    from search to search: `_select` runs over every move of a node each iteration, and a
+    look-up costs less than the roots, with the very same values."""
+    betas = _BETAS.setdefault(weight, [])
+    for n in range(len(betas), visits + 1):
+        betas.append(math.sqrt(weight / (3 * n + weight)) if weight else 0.0)
+    for n in range(len(_ROOTS), visits + 1):
+        _ROOTS.append(math.sqrt(n + 1))
+    return betas, _ROOTS
 
 
 def moves_played(state: GameState) -> list[str]:
