@@ -7,6 +7,7 @@ option's spin box) that fail the test with a sentence when it is not."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import pytest
@@ -21,6 +22,8 @@ from megalith.rules import registry
 from megalith.rules.protocol import GameState
 
 if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
     from megalith.desktop.dialogs import NewGameDialog
     from megalith.desktop.main_window import MainWindow
     from megalith.desktop.session import Session
@@ -70,7 +73,7 @@ def crash() -> None:
     autosave.path().rename(autosave.path(DEAD_PID))
 
 
-def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MEGALITH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))
 
@@ -141,8 +144,8 @@ def fake_desk(game: str) -> GameDesk:
     return _FAKE_DESKS[game]
 
 
-def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
-                size: tuple[int, int] = (820, 600), active: bool = False):
+def real_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                size: tuple[int, int] = (820, 600), active: bool = False) -> MainWindow:
     """The real MainWindow with private folders and scripted dialogs, shown on the (Xvfb)
     screen at `size`; `active` waits until it is the active window (shortcuts need that)."""
     from megalith.desktop.main_window import MainWindow
@@ -160,7 +163,7 @@ def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
     return window
 
 
-def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
+def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Dialogs:
     """Private folders, board views that record instead of drawing, scripted dialogs: for
     tests about the window rather than the drawing."""
     from megalith.desktop import main_window
@@ -170,7 +173,7 @@ def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
     return install_dialogs(monkeypatch)
 
 
-def quady_window(qtbot):
+def quady_window(qtbot: QtBot) -> MainWindow:
     """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
     from megalith.desktop.session import GameChoice
     from megalith.desktop.main_window import MainWindow
