@@ -65,7 +65,7 @@ def start(command: Sequence[str], folder: Path) -> tuple[subprocess.Popen[str], 
     begun = time.perf_counter()
     process = subprocess.Popen(list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env=launch_env(folder), cwd=ROOT)
-    assert process.stdout is not None
+    assert process.stdout is not None and process.stderr is not None  # both are pipes
     for line in process.stdout:
         if line.strip() == MARK:
             return process, time.perf_counter() - begun

@@ -1,17 +1,35 @@
 """Helpers shared by the application tests: a private settings/data folder, scripted
-answers for QMessageBox (so no test ever blocks on a dialog), and a stand-in board view
-that follows the view contract, for tests about the window rather than the drawing."""
+answers for QMessageBox (so no test ever blocks on a dialog), a stand-in board view that
+follows the view contract, for tests about the window rather than the drawing, and typed
+accessors for what a test knows is there (the window's game and view, a named child, an
+option's spin box) that fail the test with a sentence when it is not."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
-from PySide6.QtCore import QPoint, Signal
+from PySide6.QtCore import QObject, QPoint, Signal
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import (QCheckBox, QMessageBox, QSpinBox, QTableWidget, QTableWidgetItem,
+                               QWidget)
 
-from megalith.desktop.games import GameDesk, desk
+from megalith.desktop.games import Desk, GameDesk, desk
+from megalith.desktop.views.base import BoardControls, widget_of
+from megalith.rules import registry
+from megalith.rules.protocol import GameState
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from megalith.desktop.dialogs import NewGameDialog
+    from megalith.desktop.main_window import MainWindow
+    from megalith.desktop.session import Session
+
+W = TypeVar("W", bound=QObject)
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass
@@ -55,7 +73,7 @@ def crash() -> None:
     autosave.path().rename(autosave.path(DEAD_PID))
 
 
-def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def private_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MEGALITH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))
 
@@ -119,14 +137,15 @@ def fake_desk(game: str) -> GameDesk:
     """The game's real desk entry with views that record instead of drawing."""
     if game not in _FAKE_DESKS:
         real = desk(game)
+        assert isinstance(real, Desk), f"the {game} desk is not a Desk"
         _FAKE_DESKS[game] = replace(
             real, make_view=lambda parent: FakeView(game, parent),
             make_map=(lambda parent: FakeMap(parent)) if real.make_map is not None else None)
     return _FAKE_DESKS[game]
 
 
-def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
-                size: tuple[int, int] = (820, 600), active: bool = False):
+def real_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                size: tuple[int, int] = (820, 600), active: bool = False) -> MainWindow:
     """The real MainWindow with private folders and scripted dialogs, shown on the (Xvfb)
     screen at `size`; `active` waits until it is the active window (shortcuts need that)."""
     from megalith.desktop.main_window import MainWindow
@@ -144,7 +163,7 @@ def real_window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path,
     return window
 
 
-def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
+def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Dialogs:
     """Private folders, board views that record instead of drawing, scripted dialogs: for
     tests about the window rather than the drawing."""
     from megalith.desktop import main_window
@@ -154,7 +173,7 @@ def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Dialogs:
     return install_dialogs(monkeypatch)
 
 
-def quady_window(qtbot):
+def quady_window(qtbot: QtBot) -> MainWindow:
     """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
     from megalith.desktop.session import GameChoice
     from megalith.desktop.main_window import MainWindow
@@ -163,3 +182,76 @@ def quady_window(qtbot):
     qtbot.addWidget(window)
     window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
     return window
+
+
+# ---- typed accessors: what a test knows is there, checked ----------------------------------
+
+def session_of(window: MainWindow) -> Session:
+    """The window's game, which the test has started."""
+    session = window.session
+    assert session is not None, "the window has no game"
+    return session
+
+
+def view_of(window: MainWindow) -> QWidget:
+    """The window's board view, as the widget it is."""
+    view = window.view
+    assert view is not None, "the window shows no board"
+    return view
+
+
+def board_of(window: MainWindow) -> BoardControls:
+    """The window's board view, as what the window asks of it (grab, where a cell is)."""
+    board = window.board_split.board
+    assert board is not None, "the window shows no board"
+    return board
+
+
+def board_view(game: str, parent: QWidget | None = None) -> QWidget:
+    """A new board view of the game, made by its desk entry as the window makes it."""
+    entry = desk(game)
+    assert isinstance(entry, Desk), f"the {game} desk is not a Desk"
+    return widget_of(entry.make_view(parent))
+
+
+def new_position(game: str, kind: type[S], parameters: str = "", players: int | None = None
+                 ) -> S:
+    """A new game's starting position, as the engine class the test reads it through."""
+    state = registry.new_game(game, parameters, players)
+    assert isinstance(state, kind), f"{game} starts a {type(state).__name__}"
+    return state
+
+
+def child(parent: QObject, kind: type[W], name: str = "") -> W:
+    """The child widget (or object) of that kind and object name (any name when "")."""
+    found = parent.findChild(kind, name)
+    assert found is not None, f"no {kind.__name__} named {name!r}"
+    return found
+
+
+def item(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:
+    """The table's cell item at (row, column)."""
+    cell = table.item(row, column)
+    assert cell is not None, f"no item at ({row}, {column})"
+    return cell
+
+
+def header(table: QTableWidget, column: int) -> QTableWidgetItem:
+    """The table's column header item."""
+    cell = table.horizontalHeaderItem(column)
+    assert cell is not None, f"no header item in column {column}"
+    return cell
+
+
+def spin_box(dialog: NewGameDialog, option: str) -> QSpinBox:
+    """The new-game dialog's field for a number option."""
+    widget = dialog.option_widgets[option]
+    assert isinstance(widget, QSpinBox), f"-{option} is not a number"
+    return widget
+
+
+def check_box(dialog: NewGameDialog, option: str) -> QCheckBox:
+    """The new-game dialog's field for a flag option."""
+    widget = dialog.option_widgets[option]
+    assert isinstance(widget, QCheckBox), f"-{option} is not a flag"
+    return widget

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from megalith.desktop import event_banner
 from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
-from tests.desktop.app_support import stand_in_dialogs
+from tests.desktop.app_support import session_of, stand_in_dialogs
 
 # A Drogo game on size 4 with three players whose last move leaves the next player no move.
 FORCED = ["d1", "c3,c3", "a2,a1", "b2,c2", "d2,d3", "c1", "b4,b4", "c4,d4", "d1", "b4", "d4",
@@ -36,13 +36,13 @@ def play(window: MainWindow, game: str, params: list[str], moves: list[str],
     for move in moves:
         window.move_line.setText(move)
         window.play_typed()
-        assert move in window.session.record.moves or move == "swap", move
+        assert move in session_of(window).record.moves or move == "swap", move
 
 
 def listed(window: MainWindow) -> list[str]:
     table = window.panel.table
-    return [table.item(r, c).text() for r in range(table.rowCount())
-            for c in range(table.columnCount()) if table.item(r, c) is not None]
+    return [cell.text() for r in range(table.rowCount())
+            for c in range(table.columnCount()) if (cell := table.item(r, c)) is not None]
 
 
 def test_a_capture_is_said_over_the_board_and_marked_with_its_count(qtbot, window) -> None:

@@ -52,7 +52,12 @@ def test_a_broken_record_on_the_command_line_exits_2(tmp_path, capsys) -> None:
 def test_a_file_argument_opens_the_window_with_it(monkeypatch) -> None:
     from megalith.desktop import app
     opened: list[str | None] = []
-    monkeypatch.setattr(app, "run", lambda path=None: opened.append(path) or 0)
+
+    def run(path: str | None = None) -> int:
+        opened.append(path)
+        return 0
+
+    monkeypatch.setattr(app, "run", run)
     assert launch.main(["game.txt"]) == 0
     assert launch.main([]) == 0
     assert opened == ["game.txt", None]
@@ -65,11 +70,7 @@ def test_wrong_arguments_print_the_usage(capsys) -> None:
 
 
 def startup_benchmark():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import startup
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    from benchmarks import startup
     return startup
 
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from megalith.desktop.main_window import MainWindow
-from tests.desktop.app_support import quady_window, stand_in_dialogs
+from tests.desktop.app_support import quady_window, session_of, stand_in_dialogs
 
 PASTED = "c3\x1b[2J" + "é" * 100_000
 
@@ -34,7 +34,7 @@ def test_a_pasted_block_is_refused_and_quoted_short(qtbot, window: MainWindow) -
     said = window.message_label.text()
     assert said.startswith("Illegal move c3\\x1b[2J") and " characters): no move is" in said
     assert len(said) < 200 and said.isprintable()
-    assert window.session.ply == 0
+    assert session_of(window).ply == 0
 
 
 def test_typed_text_at_an_earlier_position_is_refused_short_and_starts_nothing(
@@ -46,4 +46,5 @@ def test_typed_text_at_an_earlier_position_is_refused_short_and_starts_nothing(
     assert dialogs.texts("question") == []
     said = window.message_label.text()
     assert said.startswith("Illegal move c3\\x1b[2J") and len(said) < 200
-    assert window.session.ply == 2 and window.session.record.variations == []
+    session = session_of(window)
+    assert session.ply == 2 and session.record.variations == []

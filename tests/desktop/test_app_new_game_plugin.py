@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 
 from megalith.desktop.session import GameChoice
 from megalith.rules import registry
-from tests.desktop.app_support import real_window
+from tests.desktop.app_support import real_window, session_of
+from tests.desktop.toy_desk import RowView
 
 
 @pytest.fixture
@@ -21,14 +22,15 @@ def test_the_toy_game_plays_in_the_window(qtbot, monkeypatch, tmp_path, toy_regi
     window = real_window(qtbot, monkeypatch, tmp_path)
     assert window.start_game(GameChoice("toy", ["-size=5"], ["ann", "bob"], []))
     view = window.view
+    assert isinstance(view, RowView)
     before = view.grab_image().pixelColor(view.cell_screen_pos("c1"))
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.cell_screen_pos("c1"))
-    assert window.session.record.moves == ["c1"]
+    assert session_of(window).record.moves == ["c1"]
     qtbot.waitUntil(lambda: view.grab_image().pixelColor(view.cell_screen_pos("c1")) != before)
     drawn = view.grab_image().pixelColor(view.cell_screen_pos("c1"))
-    assert (drawn.red(), drawn.green(), drawn.blue()) == window.session.colours[0]  # X's
+    assert (drawn.red(), drawn.green(), drawn.blue()) == session_of(window).colours[0]  # X's
     for cell in ("a1", "d1", "b1", "e1"):  # X takes c1 d1 e1: three in a row
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.cell_screen_pos(cell))
-    assert window.session.record.moves == ["c1", "a1", "d1", "b1", "e1"]
-    assert window.session.current.outcome().winner == "X"
+    assert session_of(window).record.moves == ["c1", "a1", "d1", "b1", "e1"]
+    assert session_of(window).current.outcome().winner == "X"
     assert window.banner.isVisible() and "three in a row" in window.banner.text()

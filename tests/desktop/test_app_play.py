@@ -14,7 +14,8 @@ from megalith.desktop.dialogs import NewGameDialog
 from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
 from megalith.desktop.session import Session
-from tests.desktop.app_support import crash, install_dialogs, private_folders
+from tests.desktop.app_support import (board_of, crash, install_dialogs, private_folders,
+                                       session_of, spin_box, view_of)
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -47,15 +48,16 @@ def activate(qtbot, window: MainWindow) -> None:
 def click(qtbot, window: MainWindow, cell: str, modifier=NO_KEYS,
           button=Qt.MouseButton.LeftButton) -> None:
     """Clicks the top of a cell's stack on the board view, where the view says it is."""
-    view = window.view
+    view = view_of(window)
     qtbot.mouseClick(view.viewport() if hasattr(view, "viewport") else view, button, modifier,
-                     view.cell_screen_pos(cell))
+                     board_of(window).cell_screen_pos(cell))
 
 
 def pixel(window: MainWindow, cell: str) -> tuple[int, int, int]:
     """The colour drawn on top of a cell's stack."""
-    image = window.view.grab_image()
-    point: QPoint = window.view.cell_screen_pos(cell)
+    board = board_of(window)
+    image = board.grab_image()
+    point: QPoint = board.cell_screen_pos(cell)
     ratio = image.devicePixelRatio()
     colour = image.pixelColor(round(point.x() * ratio), round(point.y() * ratio))
     return colour.red(), colour.green(), colour.blue()
@@ -66,7 +68,7 @@ def near(colour: tuple[int, int, int], expected: tuple[int, int, int], slack: in
 
 
 def moves(window: MainWindow) -> list[str]:
-    return list(window.session.record.moves)
+    return list(session_of(window).record.moves)
 
 
 # ---- Druid ----------------------------------------------------------------------------------
@@ -77,7 +79,7 @@ def start_from_dialog(qtbot, window: MainWindow, game: str, size: int) -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, NewGameDialog)
         dialog.game_combo.setCurrentIndex(dialog.game_combo.findData(game))
-        dialog.option_widgets["size"].setValue(size)
+        spin_box(dialog, "size").setValue(size)
         dialog.rows[0].name.setText("vera")
         dialog.rows[1].name.setText("hugo")
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -301,6 +303,6 @@ def test_unreadable_file_export_and_autosave_recovery_in_the_real_window(
     qtbot.waitExposed(again)
     dialogs.answers = [QMessageBox.StandardButton.Yes]
     again.start()
-    assert again.session.record.moves == ["b2", "c3"]
-    assert again.session.record.parameters == ["-size=4", "-single"]
+    assert session_of(again).record.moves == ["b2", "c3"]
+    assert session_of(again).record.parameters == ["-size=4", "-single"]
     assert near(pixel(again, "b2"), RED, 10) and near(pixel(again, "c3"), STONE, 10)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel
 
 from megalith.desktop.panels import SidePanel
 from megalith.desktop.session import Session
+from tests.desktop.app_support import header
 
 
 def table_snapshot(panel: SidePanel) -> dict:
@@ -23,7 +24,7 @@ def table_snapshot(panel: SidePanel) -> dict:
             cells[row, column] = None if item is None else (item.text(), item.toolTip())
     return {
         "size": (table.rowCount(), table.columnCount()),
-        "titles": [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())],
+        "titles": [header(table, c).text() for c in range(table.columnCount())],
         "rows": [table.verticalHeaderItem(r).text() for r in range(table.rowCount())],
         "cells": cells,
         "selected": sorted((i.row(), i.column()) for i in table.selectedItems()),

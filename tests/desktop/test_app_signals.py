@@ -15,7 +15,7 @@ from megalith.desktop import app as desktop_app
 from megalith.desktop import autosave, main_window
 from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
-from tests.desktop.app_support import fake_desk, install_dialogs, private_folders
+from tests.desktop.app_support import fake_desk, install_dialogs, private_folders, session_of
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def test_a_signal_with_unsaved_changes_quits_without_asking_and_keeps_the_autosa
     window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
     window.move_line.setText("c5")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
-    assert window.session.modified and autosave.path().exists()
+    assert session_of(window).modified and autosave.path().exists()
     quits: list[bool] = []
     monkeypatch.setattr(qapp, "quit", lambda: quits.append(True))
     closes: list[bool] = []

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from megalith.desktop.session import GameChoice
 from megalith.desktop.views.stack3d import StackView
-from tests.desktop.app_support import real_window
+from tests.desktop.app_support import real_window, session_of
 from tests.desktop.test_app_play import click
 
 MOVES = ["a1", "a2", "a1,a1", "f6", "f5", "b1", "c3,c4", "d3", "e6,e6", "a1"]
@@ -30,9 +30,9 @@ def test_the_view_does_not_move_after_ten_moves(qtbot, monkeypatch, tmp_path) ->
         click(qtbot, window, first)
         if "," in move:
             click(qtbot, window, move.split(",")[1])
-        elif window.session.record.moves[-1:] != [move]:  # held: right-click plays it alone
+        elif session_of(window).record.moves[-1:] != [move]:  # held: right-click plays it alone
             click(qtbot, window, first, button=Qt.MouseButton.RightButton)
-        assert window.session.record.moves[-1] == move
+        assert session_of(window).record.moves[-1] == move
         banners += window.banner.isVisible()
         qtbot.wait(20)
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where, move

@@ -15,7 +15,7 @@ from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
 from megalith.desktop.session import Session
 from megalith.rules import record as records
-from tests.desktop.app_support import stand_in_dialogs
+from tests.desktop.app_support import item, session_of, stand_in_dialogs
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def type_note(qtbot, window: MainWindow, text: str) -> None:
 
 def click_cell(qtbot, window: MainWindow, row: int, column: int) -> None:
     table = window.panel.table
-    rect = table.visualItemRect(table.item(row, column))
+    rect = table.visualItemRect(item(table, row, column))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
@@ -110,7 +110,7 @@ def test_a_note_then_the_move_line_and_ctrl_s_saves_the_note(qtbot, window, tmp_
     assert again.files.open_file(tmp_path / "game.txt")
     again.show_ply(1)
     assert again.panel.note_edit.toPlainText() == "kept"
-    assert again.panel.table.item(0, 0).text() == "c3 *"
+    assert item(again.panel.table, 0, 0).text() == "c3 *"
 
 
 def test_a_note_survives_undo_and_redo(qtbot, window) -> None:
@@ -202,9 +202,11 @@ def test_a_variation_survives_save_and_reopen_and_the_file_keeps_the_main_line(
     again = MainWindow()
     qtbot.addWidget(again)
     assert again.files.open_file(tmp_path / "study.txt")
-    assert again.session.line == 0 and again.session.ply == 4
+    session = session_of(again)
+    assert session.line == 0 and session.ply == 4
     again.controller.switch_line(1)
-    assert again.session.moves == ["c3", "d5"] and again.session.viewed == 2
+    session = session_of(again)
+    assert session.moves == ["c3", "d5"] and session.viewed == 2
     assert again.panel.note_edit.toPlainText() == "why not d5"
 
 
@@ -229,7 +231,7 @@ def test_promote_and_delete_a_variation_with_the_buttons(qtbot, window) -> None:
 
 def analysed(window: MainWindow, rates: dict, best: dict) -> None:
     """Gives the window an analysis of the line on screen, as the workers would."""
-    analysis, session = window.controller.analysis, window.session
+    analysis, session = window.controller.analysis, session_of(window)
     analysis.moves = tuple(session.moves)
     analysis.outcome = session.current.outcome()
     analysis.movers = {p: s.to_move for p, s in enumerate(session.states) if s.to_move}

@@ -16,7 +16,8 @@ from megalith.desktop.dialogs import NewGameDialog
 from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
 from megalith.desktop.session import Session
-from tests.desktop.app_support import FakeView, crash, quady_window, stand_in_dialogs
+from tests.desktop.app_support import (FakeView, check_box, crash, quady_window, session_of,
+                                       spin_box, stand_in_dialogs)
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
@@ -63,10 +64,10 @@ def test_dialog_offers_every_option_and_refuses_impossible_ones_with_the_engine_
     assert dialog.rows[2].name.isVisibleTo(dialog) and not dialog.rows[3].name.isVisibleTo(dialog)
     dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("quady"))
     assert not dialog.count_spin.isEnabled()
-    dialog.option_widgets["size"].setValue(6)
+    spin_box(dialog, "size").setValue(6)
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
     assert "6" in dialog.error and not ok.isEnabled()
-    dialog.option_widgets["size"].setValue(7)
+    spin_box(dialog, "size").setValue(7)
     assert dialog.error == "" and ok.isEnabled()
     dialog.rows[1].name.setText("bob smith")
     assert "one word" in dialog.error and not ok.isEnabled()
@@ -83,16 +84,16 @@ def test_dialog_refuses_druid_combinations_the_engine_refuses(qtbot, dialogs) ->
     qtbot.addWidget(dialog)
     assert set(dialog.option_widgets) >= {"size", "hex", "walk", "nostack", "nogaps", "y"}
     assert [row.side.text() for row in dialog.rows[:2]] == ["V", "H"]
-    dialog.option_widgets["y"].setChecked(True)
-    dialog.option_widgets["hex"].setChecked(True)
+    check_box(dialog, "y").setChecked(True)
+    check_box(dialog, "hex").setChecked(True)
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
     assert "-y" in dialog.error and not ok.isEnabled()
-    dialog.option_widgets["y"].setChecked(False)
+    check_box(dialog, "y").setChecked(False)
     dialog.count_spin.setValue(3)
     assert dialog.error == "" and ok.isEnabled()
     assert [row.side.text() for row in dialog.rows[:3]] == ["X", "O", "Y"]
     assert dialog.rows[2].colour == (60, 90, 170)
-    dialog.option_widgets["hex"].setChecked(False)
+    check_box(dialog, "hex").setChecked(False)
     assert dialog.error and not ok.isEnabled()  # three players only on the hex board
 
 
@@ -100,11 +101,11 @@ def test_dialog_size_left_at_default_gives_no_option(qtbot, dialogs) -> None:
     dialog = NewGameDialog(GameChoice("drogo", ["-size=5", "-single"], ["ann", "ben", "cy"],
                                       [(1, 2, 3), (4, 5, 6), (7, 8, 9)]))
     qtbot.addWidget(dialog)
-    assert dialog.option_widgets["size"].value() == 5
-    assert dialog.option_widgets["single"].isChecked()
+    assert spin_box(dialog, "size").value() == 5
+    assert check_box(dialog, "single").isChecked()
     assert dialog.count_spin.value() == 3
-    dialog.option_widgets["size"].setValue(dialog.option_widgets["size"].minimum())
-    assert dialog.option_widgets["size"].text() == "default"
+    spin_box(dialog, "size").setValue(spin_box(dialog, "size").minimum())
+    assert spin_box(dialog, "size").text() == "default"
     assert dialog.choice() == GameChoice("drogo", ["-single"], ["ann", "ben", "cy"],
                                          [(1, 2, 3), (4, 5, 6), (7, 8, 9)])
 
@@ -113,7 +114,7 @@ def test_new_game_from_the_dialog_starts_it_and_remembers_the_choice(
         qtbot, window, monkeypatch) -> None:
     def run_dialog(dialog):
         dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("drogo"))
-        dialog.option_widgets["size"].setValue(4)
+        spin_box(dialog, "size").setValue(4)
         dialog.count_spin.setValue(3)
         dialog.rows[2].name.setText("carol")
         return NewGameDialog.DialogCode.Accepted
@@ -439,7 +440,8 @@ def test_every_move_is_autosaved_and_offered_again_after_a_crash(qtbot, window, 
     dialogs.answers = [Yes]
     again.start()
     assert "quady between alice, bob, 2 moves" in dialogs.texts("question")[-1]
-    assert again.session.record.moves == ["a3", "a5"] and again.session.modified
+    session = session_of(again)
+    assert session.record.moves == ["a3", "a5"] and session.modified
     assert status(again) == "Recovered the autosaved game."
     assert autosave.find() is None  # the orphan became this run's own autosave
     assert autosave.path().exists()
@@ -464,7 +466,8 @@ def test_declining_the_recovery_removes_it_and_starts_a_game(qtbot, window, dial
     dialogs.answers = [No]
     again.start()
     assert autosave.find() is None and not autosave.orphans()
-    assert again.session.ply == 0 and again.session.game == "quady"
+    session = session_of(again)
+    assert session.ply == 0 and session.game == "quady"
 
 
 def test_start_opens_the_file_given_on_the_command_line(qtbot, dialogs, tmp_path) -> None:
@@ -474,7 +477,8 @@ def test_start_opens_the_file_given_on_the_command_line(qtbot, dialogs, tmp_path
     window = MainWindow()
     qtbot.addWidget(window)
     window.start(str(tmp_path / "g.txt"))
-    assert window.session.record.moves == ["b2"] and window.session.path == tmp_path / "g.txt"
+    session = session_of(window)
+    assert session.record.moves == ["b2"] and session.path == tmp_path / "g.txt"
 
 
 def test_a_repeated_position_is_mentioned_in_the_status_bar(qtbot, window) -> None:
@@ -647,7 +651,7 @@ def test_the_dialog_keeps_the_side_letters_while_the_options_are_invalid(qtbot,
     dialog = NewGameDialog(GameChoice("quady", ["-size=7"], ["alice", "bob"], []))
     qtbot.addWidget(dialog)
     assert [row.side.text() for row in dialog.rows[:2]] == ["X", "O"]
-    dialog.option_widgets["size"].setValue(6)  # refused: even sizes do not split
+    spin_box(dialog, "size").setValue(6)  # refused: even sizes do not split
     assert dialog.error
     assert [row.side.text() for row in dialog.rows[:2]] == ["X", "O"]
 
@@ -658,8 +662,11 @@ def test_open_asks_about_unsaved_changes_before_the_file_is_chosen(qtbot, window
 
     type_move(qtbot, window, "a3")  # an unsaved change
     order: list[str] = []
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *a, **k: (order.append("file dialog"), ("", ""))[1]))
+    def choose(*args: object, **kwargs: object) -> tuple[str, str]:
+        order.append("file dialog")
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
     dialogs.answers = [QMessageBox.StandardButton.Discard]
     original = QMessageBox.question
 

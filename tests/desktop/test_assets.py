@@ -26,6 +26,13 @@ sys.path.remove(str(ROOT / "packaging"))
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
 
+class CaseSensitive(configparser.ConfigParser):
+    """A parser that keeps keys as written (a desktop entry's keys are case-sensitive)."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def test_in_a_checkout_the_assets_are_the_top_level_folder() -> None:
     assert Path(str(assets.assets_folder())) == ROOT / "assets"
     with pytest.raises(FileNotFoundError, match="icons/megalith-7.png is missing"):
@@ -66,8 +73,7 @@ def test_the_application_made_by_megalith_has_the_icon() -> None:
 
 
 def test_the_desktop_entry_opens_records_with_megalith() -> None:
-    entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str  # keys are case-sensitive
+    entry = CaseSensitive(interpolation=None)
     entry.read_string(assets.asset(assets.DESKTOP_ENTRY).read_text(encoding="utf-8"))
     desktop = entry["Desktop Entry"]
     assert desktop["Type"] == "Application" and desktop["Name"] == "Megalith"
@@ -80,7 +86,8 @@ def test_the_desktop_entry_opens_records_with_megalith() -> None:
 def test_the_mime_type_recognises_what_megalith_and_pbmserv_write(tmp_path) -> None:
     mime = ET.fromstring(assets.asset(assets.MIME_TYPES).read_text(encoding="utf-8"))
     (mime_type,) = mime.iter(f"{MIME_NS}mime-type")
-    assert mime_type.find(f"{MIME_NS}sub-class-of").get("type") == "text/plain"
+    parent = mime_type.find(f"{MIME_NS}sub-class-of")
+    assert parent is not None and parent.get("type") == "text/plain"
     starts = [m.get("value") for m in mime_type.iter(f"{MIME_NS}match")
               if m.get("offset") == "0" and m.get("type") == "string"]
     saved = tmp_path / "game.txt"

@@ -5,6 +5,7 @@ bar, Move now, a stop on undo, walking the moves and closing, and Suggest a move
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pyqtgraph as pg
 import pytest
@@ -16,11 +17,11 @@ from megalith.desktop.session import GameChoice
 from megalith.desktop.main_window import MainWindow
 from megalith.desktop.panels.analysis_graph import curve_points
 from megalith.rules.protocol import Outcome
-from tests.desktop.app_support import real_window
+from tests.desktop.app_support import board_view, child, real_window, session_of
 
 
 @pytest.fixture
-def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
+def window(qtbot, monkeypatch, tmp_path) -> Iterator[MainWindow]:
     window = real_window(qtbot, monkeypatch, tmp_path, (780, 560))
     yield window
     window.controller.computer_seats.computer.close()
@@ -31,7 +32,7 @@ def answered(window: MainWindow) -> bool:
     """Whether the computer has made its move (a stone, or swap: then the person moves
     again with the other colour)."""
     seats = window.controller.computer_seats
-    return (not seats.computer.busy and window.session.shown.to_move is not None
+    return (not seats.computer.busy and session_of(window).shown.to_move is not None
             and seats.level() is None)
 
 
@@ -96,7 +97,7 @@ def test_undo_and_walking_the_moves_stop_it(qtbot, window) -> None:
 
 def a_move(window: MainWindow) -> str:
     """A legal stone for the person to move (not swap)."""
-    return next(m for m in window.session.shown.legal_moves() if m != "swap")
+    return next(m for m in session_of(window).shown.legal_moves() if m != "swap")
 
 
 def test_thinking_on_the_persons_time_is_off_until_chosen_and_stops_when_they_move(
@@ -232,15 +233,18 @@ def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
 
 
 def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
-    from megalith.desktop.games import desk
+    from megalith.desktop.views.stack3d import StackView
     from megalith.rules import registry
+    from megalith.rules.drogo import DrogoState
 
-    view = desk("drogo").make_view(None)
+    view = board_view("drogo")
+    assert isinstance(view, StackView)
     qtbot.addWidget(view)
     view.resize(640, 480)
     view.show()
     qtbot.waitExposed(view)
     state = registry.get("drogo").new("-size=5", 2)
+    assert isinstance(state, DrogoState)
     state.play("c3")
     view.set_position(state, {}, state.legal_moves(), "c3")
     view.reset_camera(animate=False)
@@ -259,10 +263,11 @@ def test_a_suggested_tile_is_shown_as_a_ghost_with_a_badge_naming_the_move(qtbot
     sight, and each move has one badge, named, under the number."""
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-    from megalith.desktop.games import desk
+    from megalith.desktop.views.canvas2d import Canvas2D
     from megalith.rules import registry
 
-    view = desk(game).make_view(None)
+    view = board_view(game)
+    assert isinstance(view, Canvas2D)
     qtbot.addWidget(view)
     view.resize(700, 600)
     view.show()
@@ -347,7 +352,7 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
         for side, level in levels.items():
             dialog.set_level(side, level)
         chosen.append(dialog.levels())
-        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+        child(dialog, QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
 
     QTimer.singleShot(0, answer)
     if by_click:
@@ -359,7 +364,8 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
 
 def turns(window: MainWindow) -> int:
     """Moves made so far, a swap counted (the record keeps it as a flag)."""
-    return window.session.ply + int(window.session.record.swapped)
+    session = session_of(window)
+    return session.ply + int(session.record.swapped)
 
 
 def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window) -> None:

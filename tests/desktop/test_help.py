@@ -22,6 +22,13 @@ GAMES = [info.name for info in registry.available()]
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def page_source(name: str) -> str:
+    """The text of a page the copy has."""
+    page = help_pages.find_page(name)
+    assert page is not None, f"no page for {name}"
+    return page.read_text(encoding="utf-8")
+
+
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path) -> MainWindow:
     stand_in_dialogs(monkeypatch, tmp_path)
@@ -49,7 +56,7 @@ def test_every_playable_game_ships_a_page_that_names_each_of_its_options(game) -
 
 @pytest.mark.parametrize("game", GAMES + ["guide"])
 def test_the_pages_speak_to_players_not_developers(game) -> None:
-    text = help_pages.find_page(game).read_text(encoding="utf-8")
+    text = page_source(game)
     for developer_word in ("rules/", "tests/", "docs/", ".py", "RULINGS", "golden"):
         assert developer_word not in text, f"{game}.md mentions {developer_word!r}"
 
@@ -104,7 +111,7 @@ def test_the_guide_is_the_help_menu_s_second_page(qtbot, window) -> None:
 
 
 def test_the_guide_names_the_computer_s_actions_with_their_real_shortcuts(window) -> None:
-    guide = help_pages.find_page("guide").read_text(encoding="utf-8")
+    guide = page_source("guide")
     bullets = guide.split("\n- ")
     for action, name in ((window.commands.move_now_action, "Move now"),
                          (window.commands.suggest_action, "Suggest a move"),
@@ -122,7 +129,7 @@ def test_megalith_rules_lists_the_games_and_prints_a_page_without_loading_qt(
     assert "drogo      Drogo" in listed and "quady      Quadrant Y" in listed
     assert "menhir     Menhir  (no page in this copy)" in listed
     assert launch.main(["rules", "Drogo"]) == 0
-    assert capsys.readouterr().out == help_pages.find_page("drogo").read_text(encoding="utf-8")
+    assert capsys.readouterr().out == page_source("drogo")
     assert launch.main(["rules", "menhir"]) == 2
     assert capsys.readouterr().err == "this copy of Megalith has no rules page for menhir\n"
     assert launch.main(["rules", "chess"]) == 2

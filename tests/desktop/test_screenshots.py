@@ -50,8 +50,13 @@ def test_a_scene_is_drawn_with_the_pin_and_labels(qtbot, screenshots, tmp_path,
                for y in range(0, image.height(), 4)}
     assert len(colours) > 50  # a drawn board, not a blank frame
     pin = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
-              if _near(image.pixelColor(x, y).getRgb()[:3], (255, 219, 51), 30))
+              if _near(_rgb(image, x, y), (255, 219, 51), 30))
     assert pin > 20
+
+
+def _rgb(image: QImage, x: int, y: int) -> tuple[int, int, int]:
+    colour = image.pixelColor(x, y)
+    return colour.red(), colour.green(), colour.blue()
 
 
 def _near(a, b, tolerance: int) -> bool:

@@ -13,6 +13,7 @@ from megalith.desktop import autosave
 from megalith.desktop.session import Session
 from megalith.rules import record as records
 from megalith.rules import registry
+from megalith.rules.druid import DruidState
 from megalith.rules.protocol import MoveError
 from tests.desktop.app_support import DEAD_PID, crash
 
@@ -90,7 +91,8 @@ def test_undo_and_redo_walk_back_and_forth_at_the_end() -> None:
     assert session.undo() and session.record.moves == ["a1"]
     played = session.redo()
     assert played is not None and played.move == "b1"
-    assert session.redo().move == "c1" and session.redo() is None
+    played = session.redo()
+    assert played is not None and played.move == "c1" and session.redo() is None
     assert session.record.moves == ["a1", "b1", "c1"]
 
 
@@ -283,9 +285,11 @@ def test_the_last_move_shown_has_its_cells_read_on_the_position_before_it() -> N
     assert session.last_cells_shown == ()
     for move in ("c1", "a3", "c2", "b3", "n"):  # V's Druid steps from c1 to c2
         session.play(move)
+    assert isinstance(session.current, DruidState)
     assert session.current.druids == {"V": "c2", "H": "a3"}
     assert session.last_cells_shown == ("c1", "c2")
     session.play("a4,a4")  # H places on a4 and steps its Druid there from a3
+    assert isinstance(session.current, DruidState)
     assert session.current.druids == {"V": "c2", "H": "a4"}
     assert session.last_cells_shown == ("a4", "a4")
     session.view(2)

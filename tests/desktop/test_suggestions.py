@@ -5,6 +5,9 @@ from __future__ import annotations
 from megalith.desktop.suggestions import shown_suggestions
 from megalith.rules import registry
 from megalith.rules.ai.mcts import MoveStats, SearchResult
+from megalith.rules.dragons import DragonsState
+from megalith.rules.trichet import TrichetState
+from tests.desktop.app_support import new_position
 
 
 def result(*moves: tuple[str, int, float]) -> SearchResult:
@@ -13,7 +16,7 @@ def result(*moves: tuple[str, int, float]) -> SearchResult:
 
 
 def test_one_move_per_place_then_best_win_rate_first() -> None:
-    state = registry.new_game("dragons", "", 2)
+    state = new_position("dragons", DragonsState, "", 2)
     place_1 = [m for m in state.legal_moves() if m.endswith("1") and len(m) == 2]
     assert len(place_1) >= 2  # two tiles that fit place 1
     assert state.move_place(place_1[1]) == state.places()[0] and state.move_place("x") is None
@@ -34,7 +37,7 @@ def test_moves_without_cells_stand_for_themselves() -> None:
 def test_two_trichet_tiles_on_one_place_show_as_one() -> None:
     """Trichet's move cells are the moves themselves (the view points at a place's corners):
     the place comes from `move_place`."""
-    state = registry.new_game("trichet", "", 2)
+    state = new_position("trichet", TrichetState, "", 2)
     searched = result(("a7", 50, 0.50), ("b7", 40, 0.60), ("f7", 30, 0.40), ("d1", 20, 0.55),
                       ("e2", 10, 0.45))
     assert state.move_place("a7") == state.move_place("f7") == state.places()[6]

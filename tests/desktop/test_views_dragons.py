@@ -9,11 +9,10 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
 
-from megalith.desktop.games import desk
 from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
                                    edge_point, hexagon)
-from megalith.rules import registry
 from megalith.rules.dragons import DragonsState, coord_text
+from tests.desktop.app_support import board_view, new_position
 
 O_COLOUR, X_COLOUR = (225, 220, 200), (180, 60, 50)
 WHITE, YELLOW = (255, 255, 255), (255, 215, 40)
@@ -67,7 +66,7 @@ class Table:
 
 @pytest.fixture
 def view(qtbot) -> DragonsView:
-    widget = desk("dragons").make_view(None)
+    widget = board_view("dragons")
     assert isinstance(widget, DragonsView)
     qtbot.addWidget(widget)
     widget.resize(700, 640)
@@ -84,7 +83,7 @@ def save(view: DragonsView, name: str) -> None:
 
 
 def test_a_tile_is_drawn_in_its_edge_colours(view) -> None:
-    table = Table(view, registry.new_game("dragons"))   # tile a: O on N, NE, SE
+    table = Table(view, new_position("dragons", DragonsState))   # tile a: O on N, NE, SE
     image = view.grab_image()
     centre = cell_centre((0, 0))
     for edge, colour in ((0, O_COLOUR), (1, O_COLOUR), (2, O_COLOUR),
@@ -99,7 +98,7 @@ def test_a_tile_is_drawn_in_its_edge_colours(view) -> None:
 
 
 def test_tails_tile_shows_its_tip_and_arcs(view) -> None:
-    Table(view, registry.new_game("dragons", "-start_tip"))   # g: O tip N, X tip S
+    Table(view, new_position("dragons", DragonsState, "-start_tip"))   # g: O tip N, X tip S
     image = view.grab_image()
     centre = cell_centre((0, 0))
     assert close(rgb(image, screen(view, edge_point(centre, 0, depth=0.7))), O_COLOUR)
@@ -110,7 +109,7 @@ def test_tails_tile_shows_its_tip_and_arcs(view) -> None:
 
 
 def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None:
-    table = Table(view, registry.new_game("dragons"))
+    table = Table(view, new_position("dragons", DragonsState))
     # X: point at place 1 (north of the opening tile); the palette offers b c d h j l
     qtbot.mouseMove(view.viewport(), cell(view, (0, -2)))
     qtbot.waitUntil(lambda: bool(table.hints) and "place 1" in table.hints[-1])
@@ -200,7 +199,7 @@ def test_the_winning_loop_is_traced(qtbot, view) -> None:
 
 
 def test_tantrix_scores_and_pool_in_the_info(view) -> None:
-    Table(view, registry.new_game("dragons", "-tantrix -num_tiles=30"))
+    Table(view, new_position("dragons", DragonsState, "-tantrix -num_tiles=30"))
     assert view.info.text().splitlines() == ["Pool: 29 tiles left", "Best dragons: O 0, X 0"]
 
 
@@ -211,11 +210,11 @@ def test_cross_tails_join_the_tip_to_the_arc(view) -> None:
     side = APOTHEM * CROSS_SHIFT
     centre = cell_centre((0, 0))
     left, right = QPointF(centre.x() - side, centre.y()), QPointF(centre.x() + side, centre.y())
-    Table(view, registry.new_game("dragons", "-cross -start_tip"))
+    Table(view, new_position("dragons", DragonsState, "-cross -start_tip"))
     image = view.grab_image()
     assert close(rgb(image, screen(view, left)), O_COLOUR)
     assert close(rgb(image, screen(view, right)), X_COLOUR)
-    Table(view, registry.new_game("dragons", "-start_tip"))
+    Table(view, new_position("dragons", DragonsState, "-start_tip"))
     image = view.grab_image()
     for point in (left, right):
         colour = rgb(image, screen(view, point))
@@ -225,7 +224,7 @@ def test_cross_tails_join_the_tip_to_the_arc(view) -> None:
 def mid_game(moves: int = 12, seed: int = 3) -> DragonsState:
     import random
 
-    state, rng = registry.new_game("dragons"), random.Random(seed)
+    state, rng = new_position("dragons", DragonsState), random.Random(seed)
     for _ in range(moves):
         state.play(rng.choice(state.legal_moves()))
     assert isinstance(state, DragonsState) and state.to_move is not None
@@ -382,7 +381,7 @@ def test_dragons_auto_tiles_appear_in_order_and_a_key_finishes_them(qtbot, view)
     import random
 
     rng = random.Random(4)
-    state = registry.new_game("dragons")
+    state = new_position("dragons", DragonsState)
     while True:  # a random game up to a move that makes the rules lay three tiles or more
         before = state.copy()
         state.play(rng.choice(state.legal_moves()))

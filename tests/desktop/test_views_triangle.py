@@ -6,11 +6,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from megalith.desktop.games import desk
 from megalith.desktop.views.summary import SummaryMap
 from megalith.desktop.views.triangle import TriangleView
 from megalith.rules import registry
-from megalith.rules.protocol import GameState
+from megalith.rules.druid import DruidState
+from megalith.rules.protocol import GameState, MoveError
+from tests.desktop.app_support import board_view
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 LEFT = Qt.MouseButton.LeftButton
@@ -46,7 +47,7 @@ def tile(view: TriangleView, cell: str) -> QPoint:
 
 @pytest.fixture
 def view(qtbot) -> TriangleView:
-    widget = desk("quady").make_view(None)
+    widget = board_view("quady")
     assert isinstance(widget, TriangleView)
     qtbot.addWidget(widget)
     widget.resize(600, 540)
@@ -75,7 +76,7 @@ def test_a_click_on_a_stone_says_why_not(qtbot, view) -> None:
     view.moveChosen.connect(chosen.append)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.cell_screen_pos("c3"))
     assert chosen == [] and hints
-    with pytest.raises(Exception) as error:
+    with pytest.raises(MoveError) as error:
         quady(["c3"]).play("c3")
     assert hints[-1] == error.value.reason
 
@@ -97,7 +98,9 @@ def test_a_won_sub_game_is_shaded_in_its_winners_colour(view) -> None:
     show(view, before)
     plain = rgb(view.grab_image(), tile(view, "b3"))
     after = quady(["a1", "e5", "a2", "d5", "a3"])
-    assert any(r.name == "top" and r.winner == "X" for r in after.outcome().subgames)
+    subgames = after.outcome().subgames
+    assert subgames is not None
+    assert any(r.name == "top" and r.winner == "X" for r in subgames)
     show(view, after)
     image = view.grab_image()
     shaded = rgb(image, tile(view, "b3"))  # empty, inside the top triangle
@@ -125,6 +128,7 @@ def test_summary_map_shows_owners_and_heights(qtbot) -> None:
     qtbot.addWidget(summary)
     summary.resize(520, 280)
     state = registry.get("druid").new("-size=5", 2)
+    assert isinstance(state, DruidState)
     for move in ("c3", "--", "c3", "b2"):
         state.play(move)
     summary.set_position(state, {"V": (30, 150, 200)}, None, "b2")

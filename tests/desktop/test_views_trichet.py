@@ -10,7 +10,6 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from megalith.desktop.session import GameChoice
-from megalith.desktop.games import desk
 from megalith.desktop.main_window import MainWindow
 from megalith.desktop.views.canvas2d import LAST_MOVE
 from megalith.desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
@@ -18,7 +17,8 @@ from megalith.desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, sc
 from megalith.rules import registry
 from megalith.rules.trichet import TrichetState
 from megalith.rules.trichet_tiles import corners, edge_neighbours
-from tests.desktop.app_support import real_window
+from tests.desktop.app_support import (board_view, child, header, item, new_position, real_window,
+                                       spin_box)
 
 DOT_RED, OH_STONE = (180, 60, 50), (225, 220, 200)  # the default colours of seats 1 and 2
 LEFT = Qt.MouseButton.LeftButton
@@ -56,7 +56,7 @@ def along_inset_edges(view: TrichetView, tri, scale: float = 0.9, steps: int = 6
 
 @pytest.fixture
 def view(qtbot) -> TrichetView:
-    widget = desk("trichet").make_view(None)
+    widget = board_view("trichet")
     assert isinstance(widget, TrichetView)
     qtbot.addWidget(widget)
     widget.resize(640, 560)
@@ -66,7 +66,7 @@ def view(qtbot) -> TrichetView:
 
 
 def test_each_tile_shows_its_two_regions_in_the_players_colours(view) -> None:
-    show(view, registry.new_game("trichet"))
+    show(view, new_position("trichet", TrichetState))
     image = view.grab_image()
     # The upper opening tile `a`: Oh's arc at its apex, Dot's colour along its base.
     assert close(rgb(image, view.near_corner((0, 0), 0)), OH_STONE)
@@ -80,7 +80,7 @@ def test_each_tile_shows_its_two_regions_in_the_players_colours(view) -> None:
 
 
 def test_the_whole_table_is_fitted_in_the_view(view) -> None:
-    state = registry.new_game("trichet")
+    state = new_position("trichet", TrichetState)
     state.play("f7")
     show(view, state)
     rect = view.viewport().rect()
@@ -89,7 +89,7 @@ def test_the_whole_table_is_fitted_in_the_view(view) -> None:
 
 
 def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) -> None:
-    state = registry.new_game("trichet")
+    state = new_position("trichet", TrichetState)
     show(view, state)
     # Dot points at the lower-left corner of place 7 (its corner is already `.`): f7.
     with qtbot.waitSignal(view.moveChosen) as chosen:
@@ -123,7 +123,7 @@ def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) 
 
 
 def test_hovering_a_place_shows_the_ghost_and_the_letters_that_fit(qtbot, view) -> None:
-    state = registry.new_game("trichet")
+    state = new_position("trichet", TrichetState)
     state.play("f7")
     show(view, state)
     hints: list[str] = []
@@ -191,7 +191,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((2, 0), 2))
     assert list(window.session.record.moves) == ["f7"]
     assert window.panel.facts_label.text() == "Pool: 48 tiles left"
-    assert window.panel.table.item(0, 0).text() == "f7 +3 auto"  # the help page's example
+    assert item(window.panel.table, 0, 0).text() == "f7 +3 auto"  # the help page's example
     window.move_line.setText("E1")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert list(window.session.record.moves) == ["f7", "e1"]
@@ -204,10 +204,9 @@ def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
     window.start_game(GameChoice("trichet", [], ["dora", "otto"], []))
     assert window.message_label.text() == "New game of Trichet. Dot (dora) to move."
     panel = window.panel
-    assert panel.findChild(QLabel, "player_.").text() == "Dot  dora"
-    assert panel.findChild(QLabel, "player_o").text() == "Oh  otto"
-    assert [panel.table.horizontalHeaderItem(i).text() for i in range(2)] == ["Dot dora",
-                                                                              "Oh otto"]
+    assert child(panel, QLabel, "player_.").text() == "Dot  dora"
+    assert child(panel, QLabel, "player_o").text() == "Oh  otto"
+    assert [header(panel.table, i).text() for i in range(2)] == ["Dot dora", "Oh otto"]
     window.move_line.setText("f7")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert window.message_label.text() == "Dot (dora) played f7. Oh (otto) to move."
@@ -227,18 +226,20 @@ def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None
     dialog.show()
     assert {"size", "num_tiles", "win_size"} <= set(dialog.option_widgets)
     for name in ("size", "num_tiles", "win_size"):  # each number says what it is, on show
-        about = dialog.findChild(QLabel, f"about_{name}")
-        assert about.isVisible() and about.text() == registry.get("trichet").option(name).help
-    assert "fewest tiles a closed region needs to win" in dialog.findChild(
-        QLabel, "about_win_size").text()
+        about = child(dialog, QLabel, f"about_{name}")
+        spec = registry.get("trichet").option(name)
+        assert spec is not None, name
+        assert about.isVisible() and about.text() == spec.help
+    assert "fewest tiles a closed region needs to win" in child(
+        dialog, QLabel, "about_win_size").text()
     assert [row.side.text() for row in dialog.rows[:2]] == ["Dot", "Oh"]  # Dot moves first
-    dialog.option_widgets["size"].setValue(30)
-    dialog.option_widgets["win_size"].setValue(6)
+    spin_box(dialog, "size").setValue(30)
+    spin_box(dialog, "win_size").setValue(6)
     dialog.rows[0].name.setText("dora")
     dialog.rows[1].name.setText("otto")
     assert dialog.validate()
     assert dialog.choice().parameters == ["-size=30", "-win_size=6"]
-    dialog.option_widgets["num_tiles"].setValue(40)  # the same option, another value
+    spin_box(dialog, "num_tiles").setValue(40)  # the same option, another value
     assert not dialog.validate()
     assert dialog.error == "-size and -num_tiles are the same option: give one of them"
 
@@ -288,7 +289,7 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
 
 
 def test_the_region_overlay_comes_on_after_a_move_that_changes_it(qtbot, view) -> None:
-    state = registry.new_game("trichet")
+    state = new_position("trichet", TrichetState)
     show(view, state)
     assert not view.race.shown
     state.play("f7")
@@ -309,7 +310,7 @@ def tile_shown(image: QImage, view: TrichetView, tri) -> bool:
 
 def after_f7(view: TrichetView) -> list:
     """The help page's move f7 shown after the opening: its three auto tiles, in order."""
-    state = registry.new_game("trichet")
+    state = new_position("trichet", TrichetState)
     show(view, state)
     state.play("f7")
     show(view, state)
