@@ -25,17 +25,20 @@ from __future__ import annotations
 
 import random
 import re
-from operator import itemgetter
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
+from operator import itemgetter
 
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
+from megalith.rules.trichet_regions import RegionMap
 from megalith.rules.trichet_text import draw
-from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
-                                 LETTERS, ODD_CORNER, OH, Coord, corners, points_up,
-                                 reading_key, triangles_at)
+from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
+                                 FITS, LETTERS, ODD_CORNER, OH, TRIANGLES_AT, Coord, corners,
+                                 points_up, reading_key, triangles_at)
 
 DEFAULT_SIZE = 54
 DEFAULT_WIN_SIZE = 10
@@ -44,6 +47,9 @@ OPENING: tuple[tuple[Coord, str], ...] = (((0, 0), "a"), ((0, 1), "a"))
 SIDE_NAMES = {OH: "Oh", DOT: "Dot"}
 _MOVE = re.compile(r"([a-z]+)([0-9]+)")
 _READING = itemgetter(1, 0)  # reading_key, at C speed
+_POOL_EMPTY = Outcome("draw", reason="the pool is empty and no region is closed")
+_NO_PLACE = Outcome("draw", reason="no tile can be placed anywhere")
+_ONGOING = Outcome()
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,9 @@ class TrichetState(GameState):
         self._colour: dict[Coord, str] = {}
         self._places: dict[Coord, tuple[str, ...]] = {}  # numbered place -> fitting letters
         self._forced: set[Coord] = set()
-        self._placed: list[PlacedTile] = []
+        # (triangle, letter, ply, auto) of every tile in order: PlacedTile's fields, made
+        # into PlacedTile only when asked (a search places tens of thousands of tiles)
+        self._placed: list[tuple[Coord, str, int, bool]] = []
         self._order: list[Coord] | None = None  # the places in reading order, when known
         self._outcome = Outcome()
         for tri, letter in OPENING:
@@ -86,15 +94,20 @@ class TrichetState(GameState):
     # ---- the TilePosition contract (rules/contracts.py) --------------------------------
 
     def placed(self) -> list[PlacedTile]:
-        return list(self._placed)
+        return [PlacedTile(*tile) for tile in self._placed]
 
     def places(self) -> list[Coord]:
         """The numbered places; none once the game is over."""
         if self._outcome.over:
             return []
+        return list(self._ordered())
+
+    def _ordered(self) -> list[Coord]:
+        """The numbered places in reading order, sorted once per position: the list itself,
+        which callers must not change."""
         if self._order is None:
             self._order = sorted(self._places, key=_READING)
-        return list(self._order)
+        return self._order
 
     def required_places(self) -> frozenset[Coord]:
         return frozenset()
@@ -139,7 +152,7 @@ class TrichetState(GameState):
     def tiles_of_move(self, ply: int) -> tuple[list[PlacedTile], list[PlacedTile]]:
         """The tiles record move `ply` (from 1; 0 for the opening) placed: the player's own,
         and those the rules then placed automatically, in the order they were placed."""
-        tiles = [tile for tile in self._placed if tile.ply == ply]
+        tiles = [PlacedTile(*tile) for tile in self._placed if tile[2] == ply]
         return [t for t in tiles if not t.auto], [t for t in tiles if t.auto]
 
     def move_cells(self, move: str) -> tuple[str, ...]:
@@ -148,7 +161,7 @@ class TrichetState(GameState):
 
     def move_place(self, move: str) -> Coord | None:
         match = _MOVE.fullmatch(move)
-        order = self.places()
+        order = [] if self._outcome.over else self._ordered()
         if match is None or not 1 <= int(match.group(2)) <= len(order):
             return None
         return order[int(match.group(2)) - 1]
@@ -206,9 +219,89 @@ class TrichetState(GameState):
         return f"{letter}{number}"
 
     def copy(self) -> TrichetState:
-        clone = super().copy()
-        assert isinstance(clone, TrichetState)
+        """GameState.copy, each container named (a search copies a position for every
+        iteration and every move it tries)."""
+        clone = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["options"] = self.options.copy()
+        fields["moves"] = self.moves.copy()
+        fields["resigned"] = self.resigned.copy()
+        fields["_tiles"] = self._tiles.copy()
+        fields["_colour"] = self._colour.copy()
+        fields["_places"] = self._places.copy()
+        fields["_forced"] = self._forced.copy()
+        fields["_placed"] = self._placed.copy()
+        if self._order is not None:
+            fields["_order"] = self._order.copy()
+        clone.__dict__ = fields
         return clone
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """GameState.run_playout without move texts: the same moves as `playout_move` (a win
+        in one, else `random_move`'s draw, from the same `rng.random()`), the same trail and
+        the same position at the end, but chosen as a letter and a place, played without
+        parsing, and with the regions kept up to date by a RegionMap rather than explored
+        anew for every move (tests/rules/ai/test_fast_playouts.py holds it to the generic
+        loop)."""
+        persons = (self.person_of_seat(0), self.person_of_seat(1))
+        moves, places = self.moves, self._places
+        regions: RegionMap | None = None  # made at the first move: many playouts make none
+        for done in range(plies):
+            if self.to_move is None:
+                return
+            if not places:  # only passes are left (in a position made by `from_tiles`)
+                super().run_playout(rng, plies - done, trail)
+                return
+            if regions is None:
+                regions = RegionMap(self._tiles, self._colour)
+            seat = len(moves) % 2
+            mover = self.turn_order[seat]
+            order = self._ordered()
+            closing = regions.closing_places(mover, places, self.win_size)
+            win = self._win_in_one(mover, closing) if closing else None
+            if win is None:
+                letter, index = self._draw(rng, order)
+                tri = order[index]
+            else:
+                letter, tri = win
+                index = order.index(tri)
+            trail.append((persons[seat], f"{letter}@{tri[0]},{tri[1]}"))
+            touched = self._place_with_autos(tri, letter, len(moves) + 1, regions)
+            if regions.closes_a_win(touched, self.win_size) or self.pool_left <= 0 \
+                    or not places:
+                self._outcome = self._decide(mover, touched)
+            moves.append(f"{letter}{index + 1}")
+            self.passes_in_row = 0
+
+    def _win_in_one(self, mover: str, closing: list[Coord]) -> tuple[str, Coord] | None:
+        """`playout_move`'s look for a win in one among these places (the closing places,
+        in reading order), each fitting letter tried on a copy without move text."""
+        ply = len(self.moves) + 1
+        for tri in closing:
+            for letter in self._places[tri]:
+                trial = self.copy()
+                touched = trial._place_with_autos(tri, letter, ply)
+                if {region.colour for region in trial._winning_regions(touched)} == {mover}:
+                    return letter, tri
+        return None
+
+    def _draw(self, rng: random.Random, order: list[Coord]) -> tuple[str, int]:
+        """`random_move`'s draw without the move texts: the letter and the index in `order`
+        (the places in reading order) of the move that one `rng.random()` picks from the
+        sorted legal moves, which run letter by letter and, within a letter, by the place
+        number as text (a1, a10, a11, .., a2)."""
+        places = self._places
+        per_letter = dict.fromkeys(LETTERS, 0)
+        for fits, count in Counter(places.values()).items():
+            for letter in fits:
+                per_letter[letter] += count
+        index = int(rng.random() * sum(per_letter.values()))
+        for letter, count in per_letter.items():
+            if index < count:
+                return letter, [i for i in _text_order(len(order))
+                                if letter in places[order[i]]][index]
+            index -= count
+        raise AssertionError("the draw falls among the moves counted")
 
     def render(self) -> str:
         """The tiles drawn as on the help page, each empty place showing its number while
@@ -237,7 +330,7 @@ class TrichetState(GameState):
         if letter not in LETTERS:
             raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
                                   "(o on one corner) and d, e, f (. on one corner)")
-        order = self.places()
+        order = self._ordered()
         if not 1 <= number <= len(order):
             raise MoveError(text, f"there is no place {number}: the places are numbered 1 "
                                   f"to {len(order)} in this position")
@@ -259,22 +352,23 @@ class TrichetState(GameState):
         """Place a tile and update the places around the points it fixes."""
         tiles, places, forced, fixed = self._tiles, self._places, self._forced, self._colour
         tiles[tri] = letter
-        places.pop(tri, None)
-        forced.discard(tri)
-        self._placed.append(PlacedTile(tri, letter, ply, auto))
+        if places.pop(tri, None) is not None:  # the forced places are numbered places
+            forced.discard(tri)
+        self._placed.append((tri, letter, ply, auto))
         self._order = None
-        for point, colour in zip(corners(tri), CORNER_COLOURS[letter]):
+        colour_at = fixed.get
+        for point, colour in zip(CORNERS[tri], CORNER_COLOURS[letter]):
             if point in fixed:
                 continue
             fixed[point] = colour
-            for near in triangles_at(point):
+            for near in TRIANGLES_AT[point]:
                 if near in tiles:
                     continue
-                a, b, c = corners(near)
-                fits = FITS[(fixed.get(a), fixed.get(b), fixed.get(c))]
+                a, b, c = CORNERS[near]
+                fits = FITS[(colour_at(a), colour_at(b), colour_at(c))]
                 if not fits:
-                    places.pop(near, None)
-                    forced.discard(near)
+                    if places.pop(near, None) is not None:
+                        forced.discard(near)
                     continue
                 places[near] = fits
                 if len(fits) == 1:
@@ -282,20 +376,27 @@ class TrichetState(GameState):
                 else:
                     forced.discard(near)
 
-    def _place_with_autos(self, tri: Coord, letter: str, ply: int) -> set[Coord]:
-        """The player's tile, then the auto moves; the corners of every tile placed."""
+    def _place_with_autos(self, tri: Coord, letter: str, ply: int,
+                          regions: RegionMap | None = None) -> set[Coord]:
+        """The player's tile, then the auto moves; the corners of every tile placed.
+        `regions`, if given, is told of every tile."""
         self._put(tri, letter, ply, False)
-        touched = set(corners(tri))
-        while self._forced and self.pool_left > 0:
-            auto = min(self._forced, key=_READING)
-            self._put(auto, self._places[auto][0], ply, True)
-            touched.update(corners(auto))
+        if regions is not None:
+            regions.add(tri, letter)
+        touched = set(CORNERS[tri])
+        forced, places, tiles = self._forced, self._places, self._tiles
+        while forced and self.size > len(tiles):  # while the pool is not empty
+            auto = min(forced, key=_READING)
+            auto_letter = places[auto][0]
+            self._put(auto, auto_letter, ply, True)
+            if regions is not None:
+                regions.add(auto, auto_letter)
+            touched.update(CORNERS[auto])
         return touched
 
     def _decide(self, mover: str, touched: Iterable[Coord]) -> Outcome:
         """The outcome after a move whose tiles touched these points."""
-        winning = [region for region in self._closed_regions(touched)
-                   if len(region.tiles) >= self.win_size]
+        winning = self._winning_regions(touched)
         colours = {region.colour for region in winning}
         if len(colours) == 2:
             other = DOT if mover == OH else OH
@@ -310,29 +411,33 @@ class TrichetState(GameState):
                 f"{SIDE_NAMES[colour]} closed a region of {sizes} tiles{by}"),
                 chain=_chain(winning))
         if self.pool_left <= 0:
-            return Outcome("draw", reason="the pool is empty and no region is closed")
+            return _POOL_EMPTY
         if not self._places:
-            return Outcome("draw", reason="no tile can be placed anywhere")
-        return Outcome()
+            return _NO_PLACE
+        return _ONGOING
 
-    def _closed_regions(self, points: Iterable[Coord]) -> list[Region]:
-        """The closed regions holding any of these points, in reading order of their first
-        point."""
+    def _winning_regions(self, points: Iterable[Coord]) -> list[Region]:
+        """The closed regions of at least `win_size` tiles holding any of these points, in
+        reading order of their first point."""
         tiles = self._tiles
         seen: set[Coord] = set()
         regions = []
         # Most points still touch an empty triangle: their regions are open.
-        candidates = [p for p in points if all(t in tiles for t in triangles_at(p))]
+        candidates = [p for p in points if all(map(tiles.__contains__, TRIANGLES_AT[p]))]
         for point in sorted(candidates, key=_READING):
             if point not in seen:
                 region = self._explore(point, seen)
-                if region is not None:
-                    regions.append(region)
+                if region is not None and len(region[1]) >= self.win_size:
+                    regions.append(Region(self._colour[point],
+                                          tuple(sorted(region[0], key=reading_key)),
+                                          tuple(sorted(region[1], key=reading_key))))
         return regions
 
-    def _explore(self, start: Coord, seen: set[Coord]) -> Region | None:
-        """The region of `start` if it is closed, else None (as soon as an empty triangle
-        touches it). Every point reached is added to `seen`."""
+    def _explore(self, start: Coord, seen: set[Coord]
+                 ) -> tuple[set[Coord], set[Coord]] | None:
+        """The points and the tiles touching them of the region of `start` if it is closed,
+        else None (as soon as an empty triangle touches it). Every point reached is added to
+        `seen`."""
         tiles = self._tiles
         points = {start}
         seen.add(start)
@@ -340,12 +445,12 @@ class TrichetState(GameState):
         stack = [start]
         while stack:
             point = stack.pop()
-            for tri in triangles_at(point):
+            for tri in TRIANGLES_AT[point]:
                 letter = tiles.get(tri)
                 if letter is None:
                     return None
                 touching.add(tri)
-                cs = corners(tri)
+                cs = CORNERS[tri]
                 index = cs.index(point)
                 odd = ODD_CORNER[letter]
                 if index != odd:  # the larger region joins the two corners that are not odd
@@ -354,8 +459,7 @@ class TrichetState(GameState):
                         points.add(other)
                         seen.add(other)
                         stack.append(other)
-        return Region(self._colour[start], tuple(sorted(points, key=reading_key)),
-                      tuple(sorted(touching, key=reading_key)))
+        return points, touching
 
     def _closing_places(self, colour: str, most_empty: int = 3) -> list[Coord]:
         """The numbered places next to open regions of `colour` that have at most
@@ -434,6 +538,13 @@ class TrichetState(GameState):
                 raise ValueError(f"{tiles[tri]} does not fit at {tri}")
             state._put(tri, tiles[tri], 0, False)
         return state
+
+
+@cache
+def _text_order(count: int) -> tuple[int, ...]:
+    """The indices 0 to count - 1 ordered as the place numbers they stand for (index + 1)
+    sort as text."""
+    return tuple(sorted(range(count), key=lambda index: str(index + 1)))
 
 
 def _chain(regions: list[Region]) -> tuple[str, ...]:

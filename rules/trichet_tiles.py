@@ -22,10 +22,13 @@ with its odd corner on the first, second or third corner clockwise from the apex
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 from itertools import product
+from typing import TypeVar
 
 Coord = tuple[int, int]
+_Value = TypeVar("_Value")
 ROW_HEIGHT = math.sqrt(3) / 2  # a row's height, in triangle sides
 OH, DOT = "o", "."
 LETTERS = "abcdef"
@@ -62,6 +65,24 @@ def triangles_at(point: Coord) -> tuple[Coord, ...]:
     x, line = point
     return ((x - 1, line - 1), (x, line - 1), (x + 1, line - 1),
             (x - 1, line), (x, line), (x + 1, line))
+
+
+class _Table(dict[Coord, _Value]):
+    """A function of a coordinate, computed once per coordinate and then read by subscript:
+    the engine's inner loops read `CORNERS[tri]` at the speed of a dict look-up, where a
+    cached function call costs several times as much."""
+
+    def __init__(self, make: Callable[[Coord], _Value]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Coord) -> _Value:
+        value = self[key] = self._make(key)
+        return value
+
+
+CORNERS: dict[Coord, tuple[Coord, Coord, Coord]] = _Table(corners)
+TRIANGLES_AT: dict[Coord, tuple[Coord, ...]] = _Table(triangles_at)
 
 
 def edge_neighbours(tri: Coord) -> tuple[Coord, Coord, Coord]:
