@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from operator import itemgetter
 
 from megalith.rules.contracts import OpenRegion, PlacedTile
@@ -37,8 +37,8 @@ from megalith.rules.registry import GameInfo
 from megalith.rules.trichet_regions import RegionMap
 from megalith.rules.trichet_text import draw
 from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
-                                 FITS, LETTERS, ODD_CORNER, OH, TRIANGLES_AT, Coord, corners,
-                                 points_up, reading_key, triangles_at)
+                                 FITS, LETTERS, NARROWED, ODD_CORNER, OH, TRIANGLES_AT, Coord,
+                                 corners, points_up, reading_key, triangles_at)
 
 DEFAULT_SIZE = 54
 DEFAULT_WIN_SIZE = 10
@@ -50,6 +50,7 @@ _READING = itemgetter(1, 0)  # reading_key, at C speed
 _POOL_EMPTY = Outcome("draw", reason="the pool is empty and no region is closed")
 _NO_PLACE = Outcome("draw", reason="no tile can be placed anywhere")
 _ONGOING = Outcome()
+_ALL_FIT = FITS[(None, None, None)]  # what fits a triangle with no corner fixed yet
 
 
 @dataclass(frozen=True)
@@ -291,12 +292,10 @@ class TrichetState(GameState):
         sorted legal moves, which run letter by letter and, within a letter, by the place
         number as text (a1, a10, a11, .., a2)."""
         places = self._places
-        per_letter = dict.fromkeys(LETTERS, 0)
-        for fits, count in Counter(places.values()).items():
-            for letter in fits:
-                per_letter[letter] += count
-        index = int(rng.random() * sum(per_letter.values()))
-        for letter, count in per_letter.items():
+        letters = "".join(chain.from_iterable(places.values()))  # a letter for every move
+        index = int(rng.random() * len(letters))
+        for letter in LETTERS:
+            count = letters.count(letter)
             if index < count:
                 return letter, [i for i in _text_order(len(order))
                                 if letter in places[order[i]]][index]
@@ -356,19 +355,19 @@ class TrichetState(GameState):
             forced.discard(tri)
         self._placed.append((tri, letter, ply, auto))
         self._order = None
-        colour_at = fixed.get
         for point, colour in zip(CORNERS[tri], CORNER_COLOURS[letter]):
             if point in fixed:
                 continue
             fixed[point] = colour
-            for near in TRIANGLES_AT[point]:
+            # An empty triangle that is not a place has no fixed corner (or three alike,
+            # which `point` was not): all six letters fitted it.
+            for near, narrowed in zip(TRIANGLES_AT[point], NARROWED[colour]):
                 if near in tiles:
                     continue
-                a, b, c = CORNERS[near]
-                fits = FITS[(colour_at(a), colour_at(b), colour_at(c))]
-                if not fits:
-                    if places.pop(near, None) is not None:
-                        forced.discard(near)
+                fits = narrowed[places.get(near, _ALL_FIT)]
+                if not fits:  # it was a place: now its three corners are alike
+                    del places[near]
+                    forced.discard(near)
                     continue
                 places[near] = fits
                 if len(fits) == 1:

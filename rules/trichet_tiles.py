@@ -131,3 +131,17 @@ def _fits(fixed: tuple[str | None, str | None, str | None]) -> tuple[str, ...]:
 # The letters that fit a triangle, by the colours already fixed at its corners (None: free).
 FITS: dict[tuple[str | None, str | None, str | None], tuple[str, ...]] = {
     (a, b, c): _fits((a, b, c)) for a, b, c in product((None, OH, DOT), repeat=3)}
+
+# A point's corner index in each of its six triangles (in the order of `triangles_at`).
+_INDEX_IN_TRIANGLES_AT = (1, 0, 2, 2, 0, 1)
+
+# The letters that still fit a triangle once one more of its corners is fixed, without
+# reading its other corners: NARROWED[colour][k][fits] for the colour fixed at a point, the
+# triangle's place k in `triangles_at(point)` and the letters that fitted before (all six
+# while no corner was fixed).
+NARROWED: dict[str, tuple[dict[tuple[str, ...], tuple[str, ...]], ...]] = {
+    colour: tuple({fits: tuple(letter for letter in fits
+                               if CORNER_COLOURS[letter][index] == colour)
+                   for fits in set(FITS.values())}
+                  for index in _INDEX_IN_TRIANGLES_AT)
+    for colour in (OH, DOT)}
