@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
 from megalith.rules.trichet import TrichetState  # noqa: E402
-from megalith.rules.trichet_tiles import reading_key  # noqa: E402
 
 Playout = Callable[[int, int, random.Random], TrichetState]
 
@@ -49,7 +48,7 @@ def playout_engine(size: int, win_size: int, rng: random.Random) -> TrichetState
     sides = state.turn_order
     ply = 0
     while not state._outcome.over:
-        moves = [(tri, letter) for tri in sorted(state._places, key=reading_key)
+        moves = [(tri, letter) for tri in sorted(state._places)
                  for letter in state._places[tri]]
         tri, letter = rng.choice(moves)
         ply += 1

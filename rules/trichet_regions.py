@@ -9,18 +9,16 @@ a new tile moves from the empty triangles to the tiles of its two regions, makin
 a corner no tile touched before, and joins its two corners of one colour (a new point, or
 another region: the smaller merges into the larger).
 
-Each region keeps what `_regions` reports: its points, the tiles touching them and the empty
+Triangles and points are the engine's codes (trichet_tiles.encode). Each region keeps what
+`_regions` reports: its points, the tiles touching them and the empty
 triangles touching them (none once it is closed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from operator import itemgetter
 
-from megalith.rules.trichet_tiles import CORNER_COLOURS, CORNERS, ODD_CORNER, TRIANGLES_AT, Coord
-
-_READING = itemgetter(1, 0)  # trichet_tiles.reading_key, at C speed
+from megalith.rules.trichet_tiles import CORNER_COLOURS, CORNERS, ODD_CORNER, TRIANGLES_AT, Code
 
 
 class _Region:
@@ -33,8 +31,8 @@ class _Region:
 
     __slots__ = ("colour", "points", "touching", "empty")
 
-    def __init__(self, colour: str, points: list[Coord], touching: int,
-                 empty: set[Coord]) -> None:
+    def __init__(self, colour: str, points: list[Code], touching: int,
+                 empty: set[Code]) -> None:
         self.colour = colour
         self.points = points
         self.touching = touching
@@ -46,18 +44,18 @@ class RegionMap:
 
     __slots__ = ("_of", "_live")
 
-    def __init__(self, tiles: Mapping[Coord, str], colours: Mapping[Coord, str]) -> None:
+    def __init__(self, tiles: Mapping[Code, str], colours: Mapping[Code, str]) -> None:
         """The regions of the tiles (triangle -> letter) and the colours they fix."""
-        self._of: dict[Coord, _Region] = {}
+        self._of: dict[Code, _Region] = {}
         self._live: dict[_Region, None] = {}  # every region once, in the order made
         for start, colour in colours.items():
             if start not in self._of:
                 self._explore(start, colour, tiles)
 
-    def _explore(self, start: Coord, colour: str, tiles: Mapping[Coord, str]) -> None:
+    def _explore(self, start: Code, colour: str, tiles: Mapping[Code, str]) -> None:
         of = self._of
         region = self._new(colour, start, 0, set())
-        touching: set[Coord] = set()
+        touching: set[Code] = set()
         stack = [start]
         while stack:
             point = stack.pop()
@@ -78,12 +76,12 @@ class RegionMap:
                         stack.append(other)
         region.touching = len(touching)
 
-    def _new(self, colour: str, point: Coord, touching: int, empty: set[Coord]) -> _Region:
+    def _new(self, colour: str, point: Code, touching: int, empty: set[Code]) -> _Region:
         region = self._of[point] = _Region(colour, [point], touching, empty)
         self._live[region] = None
         return region
 
-    def add(self, tri: Coord, letter: str) -> None:
+    def add(self, tri: Code, letter: str) -> None:
         """Account for a tile just placed (its corners' colours fixed, no other tile since).
         A corner no tile touched before is a new point, whose other triangles are empty."""
         of = self._of
@@ -117,25 +115,25 @@ class RegionMap:
         del self._live[small]
 
     @staticmethod
-    def _empty_around(point: Coord, tri: Coord) -> set[Coord]:
+    def _empty_around(point: Code, tri: Code) -> set[Code]:
         empty = set(TRIANGLES_AT[point])
         empty.discard(tri)
         return empty
 
-    def closing_places(self, colour: str, places: Mapping[Coord, object], win_size: int,
-                       most_empty: int = 3) -> list[Coord]:
+    def closing_places(self, colour: str, places: Mapping[Code, object], win_size: int,
+                       most_empty: int = 3) -> list[Code]:
         """`TrichetState._closing_places`: the places next to open regions of `colour` with
         at most `most_empty` empty triangles that would be big enough to win once filled,
         in reading order."""
-        found: set[Coord] = set()
+        found: set[Code] = set()
         for region in self._live:
             empty = region.empty
             if region.colour == colour and empty and len(empty) <= most_empty and \
                     region.touching + len(empty) >= win_size:
                 found.update(tri for tri in empty if tri in places)
-        return sorted(found, key=_READING)
+        return sorted(found)
 
-    def closes_a_win(self, points: Iterable[Coord], win_size: int) -> bool:
+    def closes_a_win(self, points: Iterable[Code], win_size: int) -> bool:
         """Whether a closed region of at least `win_size` tiles holds one of these points."""
         of = self._of
         for point in points:

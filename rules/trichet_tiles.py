@@ -28,6 +28,11 @@ from itertools import product
 from typing import TypeVar
 
 Coord = tuple[int, int]
+# A triangle or a lattice point as one int, `line * _WIDTH + x` (`encode`), for the engine's
+# tables: ints hash at no cost, and they sort in reading order.
+Code = int
+_WIDTH = 1 << 13  # x stays far within half of it: a pool holds at most a thousand tiles
+_Key = TypeVar("_Key")
 _Value = TypeVar("_Value")
 ROW_HEIGHT = math.sqrt(3) / 2  # a row's height, in triangle sides
 OH, DOT = "o", "."
@@ -67,22 +72,41 @@ def triangles_at(point: Coord) -> tuple[Coord, ...]:
             (x - 1, line), (x, line), (x + 1, line))
 
 
-class _Table(dict[Coord, _Value]):
-    """A function of a coordinate, computed once per coordinate and then read by subscript:
-    the engine's inner loops read `CORNERS[tri]` at the speed of a dict look-up, where a
-    cached function call costs several times as much."""
+def encode(coord: Coord) -> Code:
+    """A triangle's or a lattice point's code."""
+    return coord[1] * _WIDTH + coord[0]
 
-    def __init__(self, make: Callable[[Coord], _Value]) -> None:
+
+def decode(code: Code) -> Coord:
+    """The triangle or lattice point of a code."""
+    line = (code + _WIDTH // 2) // _WIDTH
+    return code - line * _WIDTH, line
+
+
+class _Table(dict[_Key, _Value]):
+    """A function computed once per argument and then read by subscript: the engine's inner
+    loops read `CORNERS[tri]` at the speed of a dict look-up, where a cached function call
+    costs several times as much."""
+
+    def __init__(self, make: Callable[[_Key], _Value]) -> None:
         super().__init__()
         self._make = make
 
-    def __missing__(self, key: Coord) -> _Value:
+    def __missing__(self, key: _Key) -> _Value:
         value = self[key] = self._make(key)
         return value
 
 
-CORNERS: dict[Coord, tuple[Coord, Coord, Coord]] = _Table(corners)
-TRIANGLES_AT: dict[Coord, tuple[Coord, ...]] = _Table(triangles_at)
+# `corners` and `triangles_at` by code.
+CORNERS: dict[Code, tuple[Code, Code, Code]] = _Table(
+    lambda code: _encode3(corners(decode(code))))
+TRIANGLES_AT: dict[Code, tuple[Code, ...]] = _Table(
+    lambda code: tuple(encode(tri) for tri in triangles_at(decode(code))))
+
+
+def _encode3(coords: tuple[Coord, Coord, Coord]) -> tuple[Code, Code, Code]:
+    a, b, c = coords
+    return encode(a), encode(b), encode(c)
 
 
 def edge_neighbours(tri: Coord) -> tuple[Coord, Coord, Coord]:
