@@ -245,17 +245,16 @@ class TrichetState(GameState):
         parsing, and with the regions kept up to date by a RegionMap rather than explored
         anew for every move (tests/rules/ai/test_fast_playouts.py holds it to the generic
         loop)."""
-        persons = (self.person_of_seat(0), self.person_of_seat(1))
         moves, places = self.moves, self._places
         regions: RegionMap | None = None  # made at the first move: many playouts make none
-        for done in range(plies):
+        for _ in range(plies):
             if self.to_move is None:
-                return
-            if not places:  # only passes are left (in a position made by `from_tiles`)
-                super().run_playout(rng, plies - done, trail)
                 return
             if regions is None:
                 regions = RegionMap(self._tiles, self._colour)
+                persons = (self.person_of_seat(0), self.person_of_seat(1))
+            # While the game goes on there is a place: a tile's corners on the top line of
+            # the top row have empty triangles above them, with one corner fixed.
             seat = len(moves) % 2
             mover = self.turn_order[seat]
             order = self._ordered()
