@@ -30,7 +30,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain
+from itertools import chain, compress, islice, repeat
+from operator import contains
 
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
@@ -205,6 +206,11 @@ class TrichetState(GameState):
     def board_moves_exist(self) -> bool:
         return not self._outcome.over and bool(self._places)
 
+    def outcome(self) -> Outcome:
+        """GameState.outcome, at once while no one has resigned: with no voluntary pass
+        the board decides then (a search asks after every move it tries)."""
+        return super().outcome() if self.resigned else self._outcome
+
     def _board_outcome(self) -> Outcome:
         return self._outcome
 
@@ -297,9 +303,11 @@ class TrichetState(GameState):
         index = int(rng.random() * len(letters))
         for letter in LETTERS:
             count = letters.count(letter)
-            if index < count:
-                return letter, [i for i in _text_order(len(order))
-                                if letter in places[order[i]]][index]
+            if index < count:  # the index-th place in text order that the letter fits
+                ranks = _text_order(len(order))
+                fits = map(places.__getitem__, map(order.__getitem__, ranks))
+                fitting = compress(ranks, map(contains, fits, repeat(letter)))
+                return letter, next(islice(fitting, index, None))
             index -= count
         raise AssertionError("the draw falls among the moves counted")
 
@@ -372,10 +380,8 @@ class TrichetState(GameState):
                     forced.discard(near)
                     continue
                 places[near] = fits
-                if len(fits) == 1:
+                if len(fits) == 1:  # (with two or more it had two or more before: not forced)
                     forced.add(near)
-                else:
-                    forced.discard(near)
 
     def _place_with_autos(self, tri: Code, letter: str, ply: int,
                           regions: RegionMap | None = None) -> set[Code]:

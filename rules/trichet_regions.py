@@ -91,7 +91,9 @@ class RegionMap:
         for index in (odd, (odd + 1) % 3):  # the odd corner's region, then the larger one's
             region = of.get(cs[index])
             if region is None:
-                self._new(colours[index], cs[index], 1, self._empty_around(cs[index], tri))
+                empty = set(TRIANGLES_AT[cs[index]])  # a new point: all empty but `tri`
+                empty.discard(tri)
+                self._new(colours[index], cs[index], 1, empty)
             else:
                 region.empty.discard(tri)
                 region.touching += 1
@@ -100,7 +102,8 @@ class RegionMap:
         if small is None:
             of[point] = big
             big.points.append(point)
-            big.empty |= self._empty_around(point, tri)
+            big.empty.update(TRIANGLES_AT[point])  # a new point: all empty but `tri`
+            big.empty.discard(tri)
             return
         small.empty.discard(tri)
         if small is big:
@@ -113,12 +116,6 @@ class RegionMap:
         big.touching += small.touching  # the new tile was counted once, in the first
         big.empty |= small.empty
         del self._live[small]
-
-    @staticmethod
-    def _empty_around(point: Code, tri: Code) -> set[Code]:
-        empty = set(TRIANGLES_AT[point])
-        empty.discard(tri)
-        return empty
 
     def closing_places(self, colour: str, places: Mapping[Code, object], win_size: int,
                        most_empty: int = 3) -> list[Code]:
