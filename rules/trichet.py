@@ -206,6 +206,14 @@ class TrichetState(GameState):
     def board_moves_exist(self) -> bool:
         return not self._outcome.over and bool(self._places)
 
+    @property
+    def to_move(self) -> str | None:
+        """GameState.to_move in one step while no one has resigned (a search asks several
+        times a move)."""
+        if self.resigned:
+            return super().to_move
+        return None if self._outcome.status != "ongoing" else self.turn_order[len(self.moves) % 2]
+
     def outcome(self) -> Outcome:
         """GameState.outcome, at once while no one has resigned: with no voluntary pass
         the board decides then (a search asks after every move it tries)."""
