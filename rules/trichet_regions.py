@@ -10,8 +10,8 @@ a corner no tile touched before, and joins its two corners of one colour (a new 
 another region: the smaller merges into the larger).
 
 Triangles and points are the engine's codes (trichet_tiles.encode). Each region keeps what
-`_regions` reports: its points, the tiles touching them and the empty
-triangles touching them (none once it is closed).
+`_regions` reports: its points, how many tiles touch them and the empty triangles touching
+them (none once it is closed).
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class RegionMap:
         for point in small.points:
             of[point] = big
         big.points += small.points
-        big.touching += small.touching  # the new tile was counted once, in the first
+        big.touching += small.touching  # the new tile is counted once: in the larger's
         big.empty |= small.empty
         del self._live[small]
 
