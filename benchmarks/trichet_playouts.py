@@ -1,13 +1,14 @@
 """Random games of Trichet per second, through the real rules engine.
 
 A game starts from the opening and plays uniformly random legal moves (every fitting letter
-at every numbered place) until a region is closed or the pool is empty. Two ways are timed:
+at every numbered place) until a region is closed or the pool is empty. Three ways are timed:
 
 - `play`: the public protocol, `state.legal_moves()` and `state.play(text)` for every move, as
   the application and the CLI use it (the place numbering included);
 - `engine`: a random place and a random fitting letter put down with the engine's own
-  placement and win test (`_place_with_autos`, `_decide`), without move text: what a
-  playout-based player would call.
+  placement and win test (`_place_with_autos`, `_decide`), without move text;
+- `search`: the search's own playout loop (`run_playout`), which takes a win in one where
+  there is one and otherwise draws as `play` does, so more of its games are won.
 
 Usage: python benchmarks/trichet_playouts.py [--size 54] [--win-size 10] [--seconds 3]
        [--seed 1] [--profile]
@@ -57,6 +58,13 @@ def playout_engine(size: int, win_size: int, rng: random.Random) -> TrichetState
     return state
 
 
+def playout_search(size: int, win_size: int, rng: random.Random) -> TrichetState:
+    """One game through the search's playout loop, played to the end."""
+    state = TrichetState(size, win_size)
+    state.run_playout(rng, state.size, [])  # a move places at least one tile
+    return state
+
+
 def measure(playout: Playout, size: int, win_size: int, seconds: float, seed: int
             ) -> tuple[float, float, float, float, dict[str, int], int]:
     """Games per second of wall time and of this process's CPU time (steadier on a shared
@@ -85,7 +93,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="profile the play() games")
     args = parser.parse_args()
-    for label, playout in (("play", playout_play), ("engine", playout_engine)):
+    for label, playout in (("play", playout_play), ("engine", playout_engine),
+                           ("search", playout_search)):
         rate, cpu_rate, moves, tiles, results, count = measure(
             playout, args.size, args.win_size, args.seconds, args.seed)
         shares = ", ".join(f"{k} {100 * v / count:.0f}%" for k, v in sorted(results.items()))
