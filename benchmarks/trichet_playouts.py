@@ -1,13 +1,14 @@
 """Random games of Trichet per second, through the real rules engine.
 
 A game starts from the opening and plays uniformly random legal moves (every fitting letter
-at every numbered place) until a region is closed or the pool is empty. Two ways are timed:
+at every numbered place) until a region is closed or the pool is empty. Three ways are timed:
 
 - `play`: the public protocol, `state.legal_moves()` and `state.play(text)` for every move, as
   the application and the CLI use it (the place numbering included);
 - `engine`: a random place and a random fitting letter put down with the engine's own
-  placement and win test (`_place_with_autos`, `_decide`), without move text: what a
-  playout-based player would call.
+  placement and win test (`_place_with_autos`, `_decide`), without move text;
+- `search`: the search's own playout loop (`run_playout`), which takes a win in one where
+  there is one and otherwise draws as `play` does, so more of its games are won.
 
 Usage: python benchmarks/trichet_playouts.py [--size 54] [--win-size 10] [--seconds 3]
        [--seed 1] [--profile]
@@ -28,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
 from megalith.rules.trichet import TrichetState  # noqa: E402
-from megalith.rules.trichet_tiles import reading_key  # noqa: E402
 
 Playout = Callable[[int, int, random.Random], TrichetState]
 
@@ -49,12 +49,19 @@ def playout_engine(size: int, win_size: int, rng: random.Random) -> TrichetState
     sides = state.turn_order
     ply = 0
     while not state._outcome.over:
-        moves = [(tri, letter) for tri in sorted(state._places, key=reading_key)
+        moves = [(tri, letter) for tri in sorted(state._places)
                  for letter in state._places[tri]]
         tri, letter = rng.choice(moves)
         ply += 1
         touched = state._place_with_autos(tri, letter, ply)
         state._outcome = state._decide(sides[(ply - 1) % 2], touched)
+    return state
+
+
+def playout_search(size: int, win_size: int, rng: random.Random) -> TrichetState:
+    """One game through the search's playout loop, played to the end."""
+    state = TrichetState(size, win_size)
+    state.run_playout(rng, state.size, [])  # a move places at least one tile
     return state
 
 
@@ -86,7 +93,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="profile the play() games")
     args = parser.parse_args()
-    for label, playout in (("play", playout_play), ("engine", playout_engine)):
+    for label, playout in (("play", playout_play), ("engine", playout_engine),
+                           ("search", playout_search)):
         rate, cpu_rate, moves, tiles, results, count = measure(
             playout, args.size, args.win_size, args.seconds, args.seed)
         shares = ", ".join(f"{k} {100 * v / count:.0f}%" for k, v in sorted(results.items()))

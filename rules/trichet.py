@@ -12,10 +12,12 @@ is a letter and a place number (`d3`); then every triangle that exactly one lett
 filled, always the first in reading order, until none is left or the pool is empty; then the
 win test runs.
 
-Speed: the places and the triangles with one fit are kept as sets and updated only around
-the points a new tile fixes (at most three points, six triangles each); the win test
-explores only the regions of the points this move's tiles touch, and stops at the first
-empty triangle next to a region (an open region cannot be closed).
+Speed: the engine keys its tables by int codes (trichet_tiles.encode), which hash at no cost
+and sort in reading order; the methods for the views take and give coordinates. The places
+and the triangles with one fit are kept and updated only around the points a new tile fixes
+(at most three points, six triangles each); the win test explores only the regions of the
+points this move's tiles touch, and stops at the first empty triangle next to a region (an
+open region cannot be closed). The search's playouts run their own loop (`run_playout`).
 
 The outcome's `chain` lists each closed winning region as strings: `"p:x,y"` for its lattice
 points, then `"t:x,r"` for the tiles touching them, each group in reading order.
@@ -25,17 +27,20 @@ from __future__ import annotations
 
 import random
 import re
-from operator import itemgetter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
+from itertools import chain, compress, islice, repeat
+from operator import contains
 
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
+from megalith.rules.trichet_regions import RegionMap
 from megalith.rules.trichet_text import draw
-from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, DOT, FITS,
-                                 LETTERS, ODD_CORNER, OH, Coord, corners, points_up,
-                                 reading_key, triangles_at)
+from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
+                                 FITS, LETTERS, NARROWED, ODD_CORNER, OH, TRIANGLES_AT, Code,
+                                 Coord, corners, decode, encode, points_up, reading_key)
 
 DEFAULT_SIZE = 54
 DEFAULT_WIN_SIZE = 10
@@ -43,7 +48,10 @@ MIN_SIZE, MAX_SIZE = 3, 999  # the pool; MAX_SIZE also bounds -win_size
 OPENING: tuple[tuple[Coord, str], ...] = (((0, 0), "a"), ((0, 1), "a"))
 SIDE_NAMES = {OH: "Oh", DOT: "Dot"}
 _MOVE = re.compile(r"([a-z]+)([0-9]+)")
-_READING = itemgetter(1, 0)  # reading_key, at C speed
+_POOL_EMPTY = Outcome("draw", reason="the pool is empty and no region is closed")
+_NO_PLACE = Outcome("draw", reason="no tile can be placed anywhere")
+_ONGOING = Outcome()
+_ALL_FIT = FITS[(None, None, None)]  # what fits a triangle with no corner fixed yet
 
 
 @dataclass(frozen=True)
@@ -73,43 +81,52 @@ class TrichetState(GameState):
         super().__init__(options=dict(options or {}), turn_order=(DOT, OH))
         self.size = size
         self.win_size = win_size
-        self._tiles: dict[Coord, str] = {}
-        self._colour: dict[Coord, str] = {}
-        self._places: dict[Coord, tuple[str, ...]] = {}  # numbered place -> fitting letters
-        self._forced: set[Coord] = set()
-        self._placed: list[PlacedTile] = []
-        self._order: list[Coord] | None = None  # the places in reading order, when known
+        # Keyed by codes (trichet_tiles.encode):
+        self._tiles: dict[Code, str] = {}
+        self._colour: dict[Code, str] = {}
+        self._places: dict[Code, tuple[str, ...]] = {}  # numbered place -> fitting letters
+        self._forced: set[Code] = set()
+        # (triangle, letter, ply, auto) of every tile in order: PlacedTile's fields, made
+        # into PlacedTile only when asked (a search places tens of thousands of tiles)
+        self._placed: list[tuple[Code, str, int, bool]] = []
+        self._order: list[Code] | None = None  # the places in reading order, when known
         self._outcome = Outcome()
         for tri, letter in OPENING:
-            self._put(tri, letter, 0, False)
+            self._put(encode(tri), letter, 0, False)
 
     # ---- the TilePosition contract (rules/contracts.py) --------------------------------
 
     def placed(self) -> list[PlacedTile]:
-        return list(self._placed)
+        return [PlacedTile(decode(tri), letter, ply, auto)
+                for tri, letter, ply, auto in self._placed]
 
     def places(self) -> list[Coord]:
         """The numbered places; none once the game is over."""
         if self._outcome.over:
             return []
+        return [decode(tri) for tri in self._ordered()]
+
+    def _ordered(self) -> list[Code]:
+        """The numbered places in reading order, sorted once per position: the list itself,
+        which is never changed (copies share it)."""
         if self._order is None:
-            self._order = sorted(self._places, key=_READING)
-        return list(self._order)
+            self._order = sorted(self._places)
+        return self._order
 
     def required_places(self) -> frozenset[Coord]:
         return frozenset()
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
-        return () if self._outcome.over else self._places.get(coord, ())
+        return () if self._outcome.over else self._places.get(encode(coord), ())
 
     def refusal(self, coord: Coord) -> str:
-        if coord in self._tiles:
+        if encode(coord) in self._tiles:
             return "a tile is already there"
         if self._outcome.over:
             return "the game is over"
-        if coord in self._places:
+        if encode(coord) in self._places:
             return ""
-        colours = [self._colour.get(point) for point in corners(coord)]
+        colours = [self._colour.get(encode(point)) for point in corners(coord)]
         if all(colour is None for colour in colours):
             return "a tile must touch a placed tile by an edge or a corner"
         colour = colours[0] or OH
@@ -130,16 +147,16 @@ class TrichetState(GameState):
 
     def tile(self, coord: Coord) -> str | None:
         """The letter of the tile on the triangle, None when it is empty."""
-        return self._tiles.get(coord)
+        return self._tiles.get(encode(coord))
 
     def colour(self, point: Coord) -> str | None:
         """The colour fixed at a lattice point (`o` or `.`), None while no tile touches it."""
-        return self._colour.get(point)
+        return self._colour.get(encode(point))
 
     def tiles_of_move(self, ply: int) -> tuple[list[PlacedTile], list[PlacedTile]]:
         """The tiles record move `ply` (from 1; 0 for the opening) placed: the player's own,
         and those the rules then placed automatically, in the order they were placed."""
-        tiles = [tile for tile in self._placed if tile.ply == ply]
+        tiles = [tile for tile in self.placed() if tile.ply == ply]
         return [t for t in tiles if not t.auto], [t for t in tiles if t.auto]
 
     def move_cells(self, move: str) -> tuple[str, ...]:
@@ -148,10 +165,10 @@ class TrichetState(GameState):
 
     def move_place(self, move: str) -> Coord | None:
         match = _MOVE.fullmatch(move)
-        order = self.places()
+        order = [] if self._outcome.over else self._ordered()
         if match is None or not 1 <= int(match.group(2)) <= len(order):
             return None
-        return order[int(match.group(2)) - 1]
+        return decode(order[int(match.group(2)) - 1])
 
     def move_key(self, move: str) -> str:
         """The letter and the triangle's coordinates (`"d@3,-1"`): place numbers change
@@ -169,7 +186,7 @@ class TrichetState(GameState):
         the cost of a ply. Only the places around regions with at most three empty
         triangles left are tried: allowing more found no further win in those games."""
         colour = self.turn_order[len(self.moves) % 2]
-        order = self.places()
+        order = self._ordered()
         for tri in self._closing_places(colour):
             number = order.index(tri) + 1
             for letter in self._places[tri]:
@@ -182,11 +199,25 @@ class TrichetState(GameState):
     # ---- the protocol ---------------------------------------------------------------
 
     def _board_moves(self) -> list[str]:
-        return [f"{letter}{number}" for number, tri in enumerate(self.places(), 1)
+        order = [] if self._outcome.over else self._ordered()
+        return [f"{letter}{number}" for number, tri in enumerate(order, 1)
                 for letter in self._places[tri]]
 
     def board_moves_exist(self) -> bool:
         return not self._outcome.over and bool(self._places)
+
+    @property
+    def to_move(self) -> str | None:
+        """GameState.to_move in one step while no one has resigned (a search asks several
+        times a move)."""
+        if self.resigned:
+            return super().to_move
+        return None if self._outcome.status != "ongoing" else self.turn_order[len(self.moves) % 2]
+
+    def outcome(self) -> Outcome:
+        """GameState.outcome, at once while no one has resigned: with no voluntary pass
+        the board decides then (a search asks after every move it tries)."""
+        return super().outcome() if self.resigned else self._outcome
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
@@ -206,23 +237,102 @@ class TrichetState(GameState):
         return f"{letter}{number}"
 
     def copy(self) -> TrichetState:
-        clone = super().copy()
-        assert isinstance(clone, TrichetState)
+        """GameState.copy, each container named (a search copies a position for every
+        iteration and every move it tries)."""
+        clone = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["options"] = self.options.copy()
+        fields["moves"] = self.moves.copy()
+        fields["resigned"] = self.resigned.copy()
+        fields["_tiles"] = self._tiles.copy()
+        fields["_colour"] = self._colour.copy()
+        fields["_places"] = self._places.copy()
+        fields["_forced"] = self._forced.copy()
+        fields["_placed"] = self._placed.copy()
+        clone.__dict__ = fields
         return clone
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """GameState.run_playout without move texts: the same moves as `playout_move` (a win
+        in one, else `random_move`'s draw, from the same `rng.random()`), the same trail and
+        the same position at the end, but chosen as a letter and a place, played without
+        parsing, and with the regions kept up to date by a RegionMap rather than explored
+        anew for every move (tests/rules/ai/test_fast_playouts.py holds it to the generic
+        loop)."""
+        moves, places = self.moves, self._places
+        regions: RegionMap | None = None  # made at the first move: many playouts make none
+        for _ in range(plies):
+            if self.to_move is None:
+                return
+            if regions is None:
+                regions = RegionMap(self._tiles, self._colour)
+                persons = (self.person_of_seat(0), self.person_of_seat(1))
+            # While the game goes on there is a place: a tile's corners on the top line of
+            # the top row have empty triangles above them, with one corner fixed.
+            seat = len(moves) % 2
+            mover = self.turn_order[seat]
+            order = self._ordered()
+            closing = regions.closing_places(mover, places, self.win_size)
+            win = self._win_in_one(mover, closing) if closing else None
+            if win is None:
+                letter, index = self._draw(rng, order)
+                tri = order[index]
+            else:
+                letter, tri = win
+                index = order.index(tri)
+            x, r = decode(tri)
+            trail.append((persons[seat], f"{letter}@{x},{r}"))
+            touched = self._place_with_autos(tri, letter, len(moves) + 1, regions)
+            if regions.closes_a_win(touched, self.win_size) or self.pool_left <= 0 \
+                    or not places:
+                self._outcome = self._decide(mover, touched)
+            moves.append(f"{letter}{index + 1}")
+            self.passes_in_row = 0
+
+    def _win_in_one(self, mover: str, closing: list[Code]) -> tuple[str, Code] | None:
+        """`playout_move`'s look for a win in one among these places (the closing places,
+        in reading order), each fitting letter tried on a copy without move text."""
+        ply = len(self.moves) + 1
+        for tri in closing:
+            for letter in self._places[tri]:
+                trial = self.copy()
+                touched = trial._place_with_autos(tri, letter, ply)
+                if {region.colour for region in trial._winning_regions(touched)} == {mover}:
+                    return letter, tri
+        return None
+
+    def _draw(self, rng: random.Random, order: list[Code]) -> tuple[str, int]:
+        """`random_move`'s draw without the move texts: the letter and the index in `order`
+        (the places in reading order) of the move that one `rng.random()` picks from the
+        sorted legal moves, which run letter by letter and, within a letter, by the place
+        number as text (a1, a10, a11, .., a2)."""
+        places = self._places
+        letters = "".join(chain.from_iterable(places.values()))  # a letter for every move
+        index = int(rng.random() * len(letters))
+        for letter in LETTERS:
+            count = letters.count(letter)
+            if index < count:  # the index-th place in text order that the letter fits
+                ranks = _text_order(len(order))
+                fits = map(places.__getitem__, map(order.__getitem__, ranks))
+                fitting = compress(ranks, map(contains, fits, repeat(letter)))
+                return letter, next(islice(fitting, index, None))
+            index -= count
+        raise AssertionError("the draw falls among the moves counted")
 
     def render(self) -> str:
         """The tiles drawn as on the help page, each empty place showing its number while
         the game goes on."""
-        return draw(self._tiles, {tri: str(number) for number, tri in enumerate(self.places(), 1)})
+        return draw({decode(tri): letter for tri, letter in self._tiles.items()},
+                    {tri: str(number) for number, tri in enumerate(self.places(), 1)})
 
     # ---- the engine -----------------------------------------------------------------
 
-    def _fits(self, tri: Coord) -> tuple[str, ...]:
+    def _fits(self, tri: Code) -> tuple[str, ...]:
         colour = self._colour.get
-        a, b, c = corners(tri)
+        a, b, c = CORNERS[tri]
         return FITS[(colour(a), colour(b), colour(c))]
 
-    def _parse(self, text: str) -> tuple[str, int, Coord]:
+    def _parse(self, text: str) -> tuple[str, int, Code]:
         """The letter, the place number and the place a move names; MoveError when it names
         none."""
         match = _MOVE.fullmatch(text)
@@ -237,17 +347,17 @@ class TrichetState(GameState):
         if letter not in LETTERS:
             raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
                                   "(o on one corner) and d, e, f (. on one corner)")
-        order = self.places()
+        order = self._ordered()
         if not 1 <= number <= len(order):
             raise MoveError(text, f"there is no place {number}: the places are numbered 1 "
                                   f"to {len(order)} in this position")
         return letter, number, order[number - 1]
 
-    def _contradiction(self, letter: str, tri: Coord, fits: tuple[str, ...]) -> str:
+    def _contradiction(self, letter: str, tri: Code, fits: tuple[str, ...]) -> str:
         """Why `letter` does not fit the place `tri`: the first corner whose colour it
         contradicts, and the letters that do fit."""
-        names = CORNER_NAMES[points_up(tri)]
-        for name, point, want in zip(names, corners(tri), CORNER_COLOURS[letter]):
+        names = CORNER_NAMES[points_up(decode(tri))]
+        for name, point, want in zip(names, CORNERS[tri], CORNER_COLOURS[letter]):
             have = self._colour.get(point)
             if have is not None and have != want:
                 return (f"tile {letter} puts {COLOUR_NAMES[want]} colour ({want}) on the "
@@ -255,47 +365,53 @@ class TrichetState(GameState):
                         f"here fit: {', '.join(fits)}")
         raise AssertionError("a letter that agrees with every corner fits")
 
-    def _put(self, tri: Coord, letter: str, ply: int, auto: bool) -> None:
+    def _put(self, tri: Code, letter: str, ply: int, auto: bool) -> None:
         """Place a tile and update the places around the points it fixes."""
         tiles, places, forced, fixed = self._tiles, self._places, self._forced, self._colour
         tiles[tri] = letter
-        places.pop(tri, None)
-        forced.discard(tri)
-        self._placed.append(PlacedTile(tri, letter, ply, auto))
+        if places.pop(tri, None) is not None:  # the forced places are numbered places
+            forced.discard(tri)
+        self._placed.append((tri, letter, ply, auto))
         self._order = None
-        for point, colour in zip(corners(tri), CORNER_COLOURS[letter]):
+        for point, colour in zip(CORNERS[tri], CORNER_COLOURS[letter]):
             if point in fixed:
                 continue
             fixed[point] = colour
-            for near in triangles_at(point):
+            # An empty triangle that is not a place has no fixed corner (or three alike,
+            # which `point` was not): all six letters fitted it.
+            for near, narrowed in zip(TRIANGLES_AT[point], NARROWED[colour]):
                 if near in tiles:
                     continue
-                a, b, c = corners(near)
-                fits = FITS[(fixed.get(a), fixed.get(b), fixed.get(c))]
-                if not fits:
-                    places.pop(near, None)
+                fits = narrowed[places.get(near, _ALL_FIT)]
+                if not fits:  # it was a place: now its three corners are alike
+                    del places[near]
                     forced.discard(near)
                     continue
                 places[near] = fits
-                if len(fits) == 1:
+                if len(fits) == 1:  # (with two or more it had two or more before: not forced)
                     forced.add(near)
-                else:
-                    forced.discard(near)
 
-    def _place_with_autos(self, tri: Coord, letter: str, ply: int) -> set[Coord]:
-        """The player's tile, then the auto moves; the corners of every tile placed."""
+    def _place_with_autos(self, tri: Code, letter: str, ply: int,
+                          regions: RegionMap | None = None) -> set[Code]:
+        """The player's tile, then the auto moves; the corners of every tile placed.
+        `regions`, if given, is told of every tile."""
         self._put(tri, letter, ply, False)
-        touched = set(corners(tri))
-        while self._forced and self.pool_left > 0:
-            auto = min(self._forced, key=_READING)
-            self._put(auto, self._places[auto][0], ply, True)
-            touched.update(corners(auto))
+        if regions is not None:
+            regions.add(tri, letter)
+        touched = set(CORNERS[tri])
+        forced, places, tiles = self._forced, self._places, self._tiles
+        while forced and self.size > len(tiles):  # while the pool is not empty
+            auto = min(forced)  # the first in reading order
+            auto_letter = places[auto][0]
+            self._put(auto, auto_letter, ply, True)
+            if regions is not None:
+                regions.add(auto, auto_letter)
+            touched.update(CORNERS[auto])
         return touched
 
-    def _decide(self, mover: str, touched: Iterable[Coord]) -> Outcome:
+    def _decide(self, mover: str, touched: Iterable[Code]) -> Outcome:
         """The outcome after a move whose tiles touched these points."""
-        winning = [region for region in self._closed_regions(touched)
-                   if len(region.tiles) >= self.win_size]
+        winning = self._winning_regions(touched)
         colours = {region.colour for region in winning}
         if len(colours) == 2:
             other = DOT if mover == OH else OH
@@ -310,42 +426,45 @@ class TrichetState(GameState):
                 f"{SIDE_NAMES[colour]} closed a region of {sizes} tiles{by}"),
                 chain=_chain(winning))
         if self.pool_left <= 0:
-            return Outcome("draw", reason="the pool is empty and no region is closed")
+            return _POOL_EMPTY
         if not self._places:
-            return Outcome("draw", reason="no tile can be placed anywhere")
-        return Outcome()
+            return _NO_PLACE
+        return _ONGOING
 
-    def _closed_regions(self, points: Iterable[Coord]) -> list[Region]:
-        """The closed regions holding any of these points, in reading order of their first
-        point."""
+    def _winning_regions(self, points: Iterable[Code]) -> list[Region]:
+        """The closed regions of at least `win_size` tiles holding any of these points, in
+        reading order of their first point."""
         tiles = self._tiles
-        seen: set[Coord] = set()
+        seen: set[Code] = set()
         regions = []
         # Most points still touch an empty triangle: their regions are open.
-        candidates = [p for p in points if all(t in tiles for t in triangles_at(p))]
-        for point in sorted(candidates, key=_READING):
+        candidates = [p for p in points if all(map(tiles.__contains__, TRIANGLES_AT[p]))]
+        for point in sorted(candidates):
             if point not in seen:
                 region = self._explore(point, seen)
-                if region is not None:
-                    regions.append(region)
+                if region is not None and len(region[1]) >= self.win_size:
+                    regions.append(Region(self._colour[point],
+                                          tuple(map(decode, sorted(region[0]))),
+                                          tuple(map(decode, sorted(region[1])))))
         return regions
 
-    def _explore(self, start: Coord, seen: set[Coord]) -> Region | None:
-        """The region of `start` if it is closed, else None (as soon as an empty triangle
-        touches it). Every point reached is added to `seen`."""
+    def _explore(self, start: Code, seen: set[Code]) -> tuple[set[Code], set[Code]] | None:
+        """The points and the tiles touching them of the region of `start` if it is closed,
+        else None (as soon as an empty triangle touches it). Every point reached is added to
+        `seen`."""
         tiles = self._tiles
         points = {start}
         seen.add(start)
-        touching: set[Coord] = set()
+        touching: set[Code] = set()
         stack = [start]
         while stack:
             point = stack.pop()
-            for tri in triangles_at(point):
+            for tri in TRIANGLES_AT[point]:
                 letter = tiles.get(tri)
                 if letter is None:
                     return None
                 touching.add(tri)
-                cs = corners(tri)
+                cs = CORNERS[tri]
                 index = cs.index(point)
                 odd = ODD_CORNER[letter]
                 if index != odd:  # the larger region joins the two corners that are not odd
@@ -354,43 +473,42 @@ class TrichetState(GameState):
                         points.add(other)
                         seen.add(other)
                         stack.append(other)
-        return Region(self._colour[start], tuple(sorted(points, key=reading_key)),
-                      tuple(sorted(touching, key=reading_key)))
+        return points, touching
 
-    def _closing_places(self, colour: str, most_empty: int = 3) -> list[Coord]:
+    def _closing_places(self, colour: str, most_empty: int = 3) -> list[Code]:
         """The numbered places next to open regions of `colour` that have at most
         `most_empty` empty triangles around them and would be big enough to win once
         filled, in reading order."""
-        found: set[Coord] = set()
+        found: set[Code] = set()
         for _, touching, empty in self._regions(colour):
             if empty and len(empty) <= most_empty and \
                     len(touching) + len(empty) >= self.win_size:
                 found.update(tri for tri in empty if tri in self._places)
-        return sorted(found, key=_READING)
+        return sorted(found)
 
     def _regions(self, colour: str | None = None
-                 ) -> Iterator[tuple[set[Coord], set[Coord], set[Coord]]]:
+                 ) -> Iterator[tuple[set[Code], set[Code], set[Code]]]:
         """Every region (of `colour`, or of both): its points, the tiles touching them and
         the empty triangles touching them (none when it is closed)."""
         tiles, fixed = self._tiles, self._colour
-        seen: set[Coord] = set()
+        seen: set[Code] = set()
         for start, point_colour in fixed.items():
             if colour is not None and point_colour != colour or start in seen:
                 continue
             seen.add(start)
             points = {start}
             stack = [start]
-            touching: set[Coord] = set()
-            empty: set[Coord] = set()
+            touching: set[Code] = set()
+            empty: set[Code] = set()
             while stack:
                 point = stack.pop()
-                for tri in triangles_at(point):
+                for tri in TRIANGLES_AT[point]:
                     letter = tiles.get(tri)
                     if letter is None:
                         empty.add(tri)
                         continue
                     touching.add(tri)
-                    cs = corners(tri)
+                    cs = CORNERS[tri]
                     index = cs.index(point)
                     odd = ODD_CORNER[letter]
                     if index != odd:  # the larger region joins the two corners not odd
@@ -408,10 +526,9 @@ class TrichetState(GameState):
         for points, touching, empty in self._regions():
             if not empty:
                 continue
-            first = min(points, key=reading_key)
             found.append(OpenRegion(
-                self._colour[first], tuple(sorted(points, key=reading_key)),
-                tuple(sorted(touching, key=reading_key)), tuple(sorted(empty, key=reading_key)),
+                self._colour[min(points)], tuple(map(decode, sorted(points))),
+                tuple(map(decode, sorted(touching))), tuple(map(decode, sorted(empty))),
                 all(tri in self._places for tri in empty)))
         found.sort(key=lambda region: reading_key(region.points[0]))
         return found
@@ -426,14 +543,22 @@ class TrichetState(GameState):
         picture. Dot is to move; the outcome is not computed."""
         state = cls(size, win_size)
         for tri in sorted(tiles, key=reading_key):
-            if tri in state._tiles:
-                if state._tiles[tri] != tiles[tri]:
-                    raise ValueError(f"{tri} holds an opening tile {state._tiles[tri]}")
+            code = encode(tri)
+            if code in state._tiles:
+                if state._tiles[code] != tiles[tri]:
+                    raise ValueError(f"{tri} holds an opening tile {state._tiles[code]}")
                 continue
-            if tiles[tri] not in state._fits(tri):
+            if tiles[tri] not in state._fits(code):
                 raise ValueError(f"{tiles[tri]} does not fit at {tri}")
-            state._put(tri, tiles[tri], 0, False)
+            state._put(code, tiles[tri], 0, False)
         return state
+
+
+@cache
+def _text_order(count: int) -> tuple[int, ...]:
+    """The indices 0 to count - 1 ordered as the place numbers they stand for (index + 1)
+    sort as text."""
+    return tuple(sorted(range(count), key=lambda index: str(index + 1)))
 
 
 def _chain(regions: list[Region]) -> tuple[str, ...]:

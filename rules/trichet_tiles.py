@@ -22,10 +22,18 @@ with its odd corner on the first, second or third corner clockwise from the apex
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 from itertools import product
+from typing import TypeVar
 
 Coord = tuple[int, int]
+# A triangle or a lattice point as one int, `line * _WIDTH + x` (`encode`), for the engine's
+# tables: ints hash at no cost, and they sort in reading order.
+Code = int
+_WIDTH = 1 << 13  # x stays far within half of it: a pool holds at most a thousand tiles
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
 ROW_HEIGHT = math.sqrt(3) / 2  # a row's height, in triangle sides
 OH, DOT = "o", "."
 LETTERS = "abcdef"
@@ -62,6 +70,43 @@ def triangles_at(point: Coord) -> tuple[Coord, ...]:
     x, line = point
     return ((x - 1, line - 1), (x, line - 1), (x + 1, line - 1),
             (x - 1, line), (x, line), (x + 1, line))
+
+
+def encode(coord: Coord) -> Code:
+    """A triangle's or a lattice point's code."""
+    return coord[1] * _WIDTH + coord[0]
+
+
+def decode(code: Code) -> Coord:
+    """The triangle or lattice point of a code."""
+    line = (code + _WIDTH // 2) // _WIDTH
+    return code - line * _WIDTH, line
+
+
+class _Table(dict[_Key, _Value]):
+    """A function computed once per argument and then read by subscript: the engine's inner
+    loops read `CORNERS[tri]` at the speed of a dict look-up, where a cached function call
+    costs several times as much."""
+
+    def __init__(self, make: Callable[[_Key], _Value]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: _Key) -> _Value:
+        value = self[key] = self._make(key)
+        return value
+
+
+# `corners` and `triangles_at` by code.
+CORNERS: dict[Code, tuple[Code, Code, Code]] = _Table(
+    lambda code: _encode3(corners(decode(code))))
+TRIANGLES_AT: dict[Code, tuple[Code, ...]] = _Table(
+    lambda code: tuple(encode(tri) for tri in triangles_at(decode(code))))
+
+
+def _encode3(coords: tuple[Coord, Coord, Coord]) -> tuple[Code, Code, Code]:
+    a, b, c = coords
+    return encode(a), encode(b), encode(c)
 
 
 def edge_neighbours(tri: Coord) -> tuple[Coord, Coord, Coord]:
@@ -110,3 +155,17 @@ def _fits(fixed: tuple[str | None, str | None, str | None]) -> tuple[str, ...]:
 # The letters that fit a triangle, by the colours already fixed at its corners (None: free).
 FITS: dict[tuple[str | None, str | None, str | None], tuple[str, ...]] = {
     (a, b, c): _fits((a, b, c)) for a, b, c in product((None, OH, DOT), repeat=3)}
+
+# A point's corner index in each of its six triangles (in the order of `triangles_at`).
+_INDEX_IN_TRIANGLES_AT = (1, 0, 2, 2, 0, 1)
+
+# The letters that still fit a triangle once one more of its corners is fixed, without
+# reading its other corners: NARROWED[colour][k][fits] for the colour fixed at a point, the
+# triangle's place k in `triangles_at(point)` and the letters that fitted before (all six
+# while no corner was fixed).
+NARROWED: dict[str, tuple[dict[tuple[str, ...], tuple[str, ...]], ...]] = {
+    colour: tuple({fits: tuple(letter for letter in fits
+                               if CORNER_COLOURS[letter][index] == colour)
+                   for fits in set(FITS.values())}
+                  for index in _INDEX_IN_TRIANGLES_AT)
+    for colour in (OH, DOT)}

@@ -21,6 +21,8 @@ FAMILIES = (
     ("drogo", "-size=4 -in_place", 4),
     ("quady", "", 2), ("quady", "-size=5", 2),
     ("dragons", "", 2), ("trichet", "", 2),
+    ("trichet", "-win_size=4", 2),  # many wins in one, and regions closed for the other side
+    ("trichet", "-size=12", 2),  # the pool runs out
 )
 
 
