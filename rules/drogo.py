@@ -21,10 +21,9 @@ scores and who can move are only brought up to date by moves that are really pla
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from megalith.rules import drogo_moves
 from megalith.rules.geometry import Board, square_board
@@ -47,6 +46,8 @@ LogEntry = tuple[int, int, int, int]
 CellMove = tuple[int, int]
 # A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
 Position = tuple[list[int], list[int], list[int], int, int]
+# The moves played, latest first: each move's log, its seat and the moves before it.
+History = tuple[list[LogEntry], int, "History"] | None
 # A move tested by random_move, kept for play: (len(moves) then, its text, the position after
 # it, its log).
 Kept = tuple[int, str, Position, list[LogEntry]]
@@ -76,7 +77,9 @@ class DrogoState(GameState):
         cells = len(board)
         self._height = [0] * cells
         self._owner = [-1] * cells
-        self._pieces: list[list[int]] = [[] for _ in range(cells)]
+        # The moves played, latest first, as their logs: the pieces of each stack (for the
+        # 3D views) are replayed from them when asked (_stacks), so a move costs one tuple.
+        self._history: History = None
         # The same position as bit sets (see _bit_layout): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
         self._bits, self._cell_at, self._shift = _bit_layout(size)
@@ -86,15 +89,18 @@ class DrogoState(GameState):
         self._full = 0
         self._space = _move_space(size)
         self._space_texts = _move_texts(size)
+        self._shapes = _shapes_by_text(size)
         self._empty_board = True
         # Whether each side has a board move in the current position: settled by _commit when
         # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
-        self._can_move: list[bool | None] = [True] * players
+        # A tuple, never changed in place (copies share it).
+        self._all_can_move: tuple[bool | None, ...] = (True,) * players
+        self._can_move: tuple[bool | None, ...] = self._all_can_move
         # Whether no side can move, worked out for the position of board move _stuck_version
         # (kept only while nobody has resigned); see _nobody_can_move.
         self._stuck_version = -1
         self._stuck = False
-        self._totals = [0] * players
+        self._totals = (0,) * players  # each side's score (a new tuple for every move)
         self._version = 0  # counts the board moves played, to key the outcome caches
         self._outcome_cache: tuple[tuple[int, int], Outcome] | None = None
         self._kept: Kept | None = None
@@ -136,7 +142,7 @@ class DrogoState(GameState):
         """One cube per piece, bottom up, with the colour of that piece (a stack built over an
         enemy piece keeps it underneath; -in_place captures recolour whole stacks)."""
         return [Stone((self._names[cell],), level + 1, self.turn_order[seat], "cube")
-                for cell, stack in enumerate(self._pieces)
+                for cell, stack in enumerate(self._stacks())
                 for level, seat in enumerate(stack)]
 
     def move_cells(self, move: str) -> tuple[str, ...]:
@@ -144,6 +150,24 @@ class DrogoState(GameState):
         if low in (PASS, "pass", SWAP, "resign"):
             return ()
         return tuple(part.strip() for part in low.split(","))
+
+    def _stacks(self) -> list[list[int]]:
+        """The seats of each stack's pieces, bottom up, replayed from the moves' logs."""
+        played = []
+        history = self._history
+        while history is not None:
+            log, seat, history = history
+            played.append((log, seat))
+        stacks: list[list[int]] = [[] for _ in self._height]
+        for log, seat in reversed(played):
+            for cell, level, _, kind in log:
+                if kind == PLACED:
+                    stacks[cell].append(seat)
+                elif self._in_place:
+                    stacks[cell] = [seat] * level
+                else:
+                    stacks[cell] = []
+        return stacks
 
     def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
         """One piece per cell named, in order (`c3,c3` stacks two on c3)."""
@@ -160,17 +184,15 @@ class DrogoState(GameState):
         return dict(zip(self.turn_order, self._totals))
 
     def copy(self) -> DrogoState:
-        """A deep copy, made field by field (much faster than copy.deepcopy)."""
-        clone = _copy.copy(self)
+        """An independent copy, made for every move a search tries, so made cheaply: the
+        position's lists and tuples (heights, owners, masks, scores, who can move, the
+        history) are never changed in place once installed, so the copy shares them; only
+        the protocol's containers are copied."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
         clone.options = dict(self.options)
         clone.moves = list(self.moves)
         clone.resigned = set(self.resigned)
-        clone._height = list(self._height)
-        clone._owner = list(self._owner)
-        clone._masks = list(self._masks)
-        clone._pieces = [list(stack) for stack in self._pieces]
-        clone._can_move = list(self._can_move)
-        clone._totals = list(self._totals)
         return clone
 
     # ---- the protocol ---------------------------------------------------------------
@@ -266,6 +288,29 @@ class DrogoState(GameState):
     def _board_over(self) -> bool:
         return self._nobody_can_move()
 
+    def play(self, text: str) -> str:
+        """The protocol's `play`, with a short way for a board move in canonical text (as
+        the search plays them): such a text passes every generic check on its form, so only
+        whose turn it is needs asking."""
+        if text not in self._shapes or self.resigned or self._over():
+            return super().play(text)
+        canonical = self._play_board_move(text)
+        self._record(canonical, passed=False)
+        return canonical
+
+    def _over(self) -> bool:
+        """The protocol's `_over` without its generic tests where they cannot apply: with
+        nobody resigned (and no voluntary pass in Drogo) only the board decides."""
+        if self.resigned:
+            return super()._over()
+        return self._nobody_can_move()
+
+    def outcome(self) -> Outcome:
+        """The protocol's `outcome`: the board's, unless a resignation decides."""
+        if self.resigned:
+            return super().outcome()
+        return self._board_outcome()
+
     def _play_board_move(self, text: str) -> str:
         seat = len(self.moves) % len(self.turn_order)
         kept = self._kept
@@ -278,9 +323,13 @@ class DrogoState(GameState):
             if reason is not None:
                 raise MoveError(text, reason)
             canonical = self._text(move)
+        self._install(after, log, seat)
+        return canonical
+
+    def _install(self, after: Position, log: list[LogEntry], seat: int) -> None:
+        """Make the position after a legal move of `seat` (from `_attempt`) the state's."""
         self._height, self._owner, self._masks, self._empty, self._full = after
         self._commit(log, seat)
-        return canonical
 
     def _board_outcome(self) -> Outcome:
         """Worked out once per position and number of resignations (the sides still in the
@@ -292,9 +341,9 @@ class DrogoState(GameState):
 
     def _work_out_outcome(self) -> Outcome:
         """Over when no side still in the game can move; the best score among them wins."""
-        scores = self._scores()
         if not self._nobody_can_move():
-            return Outcome("ongoing", scores=scores)
+            return _ongoing(self.turn_order, self._totals)
+        scores = self._scores()
         alive = [seat for seat, side in enumerate(self.turn_order) if side not in self.resigned]
         best = max(self._totals[seat] for seat in alive)
         leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
@@ -342,11 +391,14 @@ class DrogoState(GameState):
         move (the side can place no single piece), `--`. A drawn move is tested by playing it
         on copies of the position; `play` installs the result for the move returned.
         """
-        side = self.to_move
-        if side is None:
+        if self._over():
             raise MoveError("", "the game is over")
-        seat = len(self.moves) % len(self.turn_order)
-        if side in self.resigned or not (self._can_move[seat] or self._seat_can_move(seat)):
+        return self._random_move(len(self.moves) % len(self.turn_order), rng)
+
+    def _random_move(self, seat: int, rng: random.Random) -> str:
+        """random_move for `seat`, the side to move in a game not over."""
+        if (self.turn_order[seat] in self.resigned
+                or not (self._can_move[seat] or self._seat_can_move(seat))):
             return PASS
         space = self._space
         shapes = len(space)
@@ -388,6 +440,27 @@ class DrogoState(GameState):
         pool = self._legal_moves_in_random_order(seat, rng)
         return next(pool)
 
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's generic playout (`random_move`, then `play`) for Drogo: the same
+        draws, moves, trail and final position, without the generic overhead of each ply. A
+        board move that `random_move` has just tested is installed from `_kept` directly;
+        any other move (a pass, swap, a move found by the shuffled pool) goes through `play`.
+        A move's key is its text."""
+        players = len(self.turn_order)
+        moves = self.moves
+        for _ in range(plies):
+            if self._over():
+                return
+            seat = len(moves) % players
+            move = self._random_move(seat, rng)
+            trail.append((1 - seat if self.swapped and players == 2 else seat, move))
+            kept = self._kept
+            if kept is not None and kept[0] == len(moves) and kept[1] == move:
+                self._install(kept[2], kept[3], seat)
+                self._record(move, passed=False)
+            else:
+                self.play(move)
+
     def _legal_moves_in_random_order(self, seat: int, rng: random.Random) -> Iterator[str]:
         pool: list[CellMove | None] = list(self._candidates(seat))
         if self._swap_legal():
@@ -419,6 +492,10 @@ class DrogoState(GameState):
     def _parse(self, text: str) -> CellMove:
         """Cells of a lower-cased move text; MoveError for malformed text or a shape the
         options or the opening forbid (checks that need no position)."""
+        shape = self._shapes.get(text)  # canonical text, as the search plays it
+        if shape is not None and (shape[1] == NO_CELL
+                                  or not (self._single or self._empty_board)):
+            return shape
         parts = [part.strip() for part in text.split(",")]
         if len(parts) > 2 or not all(parts):
             raise MoveError(text, "a move is one cell (c3) or two cells that share a face "
@@ -651,28 +728,26 @@ class DrogoState(GameState):
         -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
         the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
-        pieces, totals, in_place = self._pieces, self._totals, self._in_place
-        for cell, level, top, kind in log:
+        totals, in_place = list(self._totals), self._in_place
+        for _, level, top, kind in log:
             if top >= 0:
                 totals[top] -= level
             if kind == PLACED:
-                pieces[cell].append(seat)
                 totals[seat] += level + 1
             elif in_place:
-                pieces[cell] = [seat] * level
                 totals[seat] += level
-            else:
-                pieces[cell] = []
+        self._totals = tuple(totals)
+        self._history = (log, seat, self._history)
         self._empty_board = False
         self._version += 1
         self._kept = None
         empty, shift = self._empty, self._shift
         beside_empty = empty << 1 | empty >> 1 | empty << shift | empty >> shift
         if empty & beside_empty:
-            self._can_move = [True] * len(self.turn_order)
+            self._can_move = self._all_can_move
         else:
             room = ~self._full & beside_empty if self._easy_free else ~self._full
-            self._can_move = [True if mask & room else None for mask in self._masks]
+            self._can_move = tuple(True if mask & room else None for mask in self._masks)
             if True not in self._can_move:
                 return
         self._stuck_version, self._stuck = self._version, False
@@ -699,10 +774,12 @@ class DrogoState(GameState):
     def _seat_can_move(self, seat: int) -> bool:
         """Whether `seat` has a board move. The first piece of a two-piece move is judged
         exactly as a one-piece move, so a side that can place no single piece cannot move."""
-        known = self._can_move[seat]
+        can = self._can_move
+        known = can[seat]
         if known is None:
-            known = self._can_move[seat] = any(
-                self._refusal((cell, NO_CELL), seat) is None for cell in self._open_cells(seat))
+            known = any(self._refusal((cell, NO_CELL), seat) is None
+                        for cell in self._open_cells(seat))
+            self._can_move = can[:seat] + (known,) + can[seat + 1:]
         return known
 
     def _open_cells(self, seat: int) -> list[int]:
@@ -763,6 +840,20 @@ def _move_texts(size: int) -> tuple[str, ...]:
     names = square_board(size).names
     return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
                  for first, second in _move_space(size))
+
+
+@cache
+def _shapes_by_text(size: int) -> dict[str, CellMove]:
+    """Each move shape of _move_space by its canonical text: canonical moves are read
+    without parsing."""
+    return dict(zip(_move_texts(size), _move_space(size)))
+
+
+@lru_cache(maxsize=4096)
+def _ongoing(sides: tuple[str, ...], totals: tuple[int, ...]) -> Outcome:
+    """The outcome of a game going on with these scores. A search asks for it after every
+    move it tries, so one (frozen) object per scores is made, not one per position."""
+    return Outcome("ongoing", scores=dict(zip(sides, totals)))
 
 
 def _new(options: Options, players: int) -> DrogoState:
