@@ -48,6 +48,8 @@ CellMove = tuple[int, int]
 Position = tuple[list[int], list[int], list[int], int, int]
 # The moves played, latest first: each move's log, its seat and the moves before it.
 History = tuple[list[LogEntry], int, "History"] | None
+# A move drawn by _draw: its index in the move space, the position after it, its log.
+Drawn = tuple[int, Position, list[LogEntry]]
 # A move tested by random_move, kept for play: (len(moves) then, its text, the position after
 # it, its log).
 Kept = tuple[int, str, Position, list[LogEntry]]
@@ -400,9 +402,25 @@ class DrogoState(GameState):
         if (self.turn_order[seat] in self.resigned
                 or not (self._can_move[seat] or self._seat_can_move(seat))):
             return PASS
+        shapes = len(self._space)
+        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
+        drawn = self._draw(seat, rng, size)
+        if drawn is None:
+            return next(self._legal_moves_in_random_order(seat, rng))
+        pick, after, log = drawn
+        if pick == shapes:
+            return SWAP
+        text = self._space_texts[pick]
+        self._kept = (len(self.moves), text, after, log)
+        return text
+
+    def _draw(self, seat: int, rng: random.Random, size: int) -> Drawn | None:
+        """random_move's draws: indices into the move space (`size` is its length, or one
+        more where the index past it stands for swap) until a legal move of `seat` comes;
+        that index with the position after the move and its log (swap leaves the position
+        as it is). None after 4 * size misses."""
         space = self._space
         shapes = len(space)
-        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
         draw, attempt = rng.random, self._attempt
         height, owner, near, top_level = self._height, self._owner, self._near, self._n
         mine, empty, bits = self._masks[seat], self._empty, self._bits
@@ -411,7 +429,7 @@ class DrogoState(GameState):
         for _ in range(4 * size):
             pick = int(draw() * size)
             if pick == shapes:
-                return SWAP
+                return pick, (height, owner, self._masks, empty, self._full), []
             move = space[pick]
             # _is_candidate(move, seat), written out: a call per draw costs too much here.
             first, second = move
@@ -434,11 +452,8 @@ class DrogoState(GameState):
                         continue
             reason, after, log = attempt(move, seat)
             if reason is None:
-                text = self._space_texts[pick]
-                self._kept = (len(self.moves), text, after, log)
-                return text
-        pool = self._legal_moves_in_random_order(seat, rng)
-        return next(pool)
+                return pick, after, log
+        return None
 
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
         """The protocol's generic playout (`random_move`, then `play`) for Drogo: the same
@@ -447,19 +462,30 @@ class DrogoState(GameState):
         any other move (a pass, swap, a move found by the shuffled pool) goes through `play`.
         A move's key is its text."""
         players = len(self.turn_order)
-        moves = self.moves
+        moves, texts, shapes = self.moves, self._space_texts, len(self._space)
         for _ in range(plies):
             if self._over():
                 return
             seat = len(moves) % players
-            move = self._random_move(seat, rng)
-            trail.append((1 - seat if self.swapped and players == 2 else seat, move))
-            kept = self._kept
-            if kept is not None and kept[0] == len(moves) and kept[1] == move:
-                self._install(kept[2], kept[3], seat)
-                self._record(move, passed=False)
-            else:
+            person = 1 - seat if self.swapped and players == 2 else seat
+            if self.resigned or len(moves) == 1 or not self._can_move[seat]:
+                # pass, swap or who can move not known yet: random_move's way
+                move = self._random_move(seat, rng)
+                trail.append((person, move))
                 self.play(move)
+                continue
+            drawn = self._draw(seat, rng, shapes)
+            if drawn is None:
+                move = next(self._legal_moves_in_random_order(seat, rng))
+                trail.append((person, move))
+                self.play(move)
+                continue
+            pick, after, log = drawn
+            trail.append((person, texts[pick]))
+            self._height, self._owner, self._masks, self._empty, self._full = after
+            self._commit(log, seat)
+            moves.append(texts[pick])
+            self.passes_in_row = 0
 
     def _legal_moves_in_random_order(self, seat: int, rng: random.Random) -> Iterator[str]:
         pool: list[CellMove | None] = list(self._candidates(seat))
@@ -566,8 +592,8 @@ class DrogoState(GameState):
         The pieces go in one after the other, the second (if any) only if the first is legal,
         and beside the first only at the level the first has reached."""
         before = self._height, self._owner, self._masks, self._empty, self._full
-        height = self._height = list(before[0])
-        self._owner, self._masks = list(before[1]), list(before[2])
+        height, owner, masks = self._height, self._owner, self._masks = (
+            before[0][:], before[1][:], before[2][:])  # changed in place below
         log: list[LogEntry] = []
         first, second = move
         reason = self._drop(first, seat, log)
@@ -578,7 +604,7 @@ class DrogoState(GameState):
                           f"the pieces would be at levels {below + 1} and {height[second] + 1}")
             else:
                 reason = self._drop(second, seat, log)
-        after = height, self._owner, self._masks, self._empty, self._full
+        after = height, owner, masks, self._empty, self._full
         self._height, self._owner, self._masks, self._empty, self._full = before
         return reason, after, log
 
@@ -595,10 +621,10 @@ class DrogoState(GameState):
         the captures are only carried out once the piece is known to be legal (with -in_place a refused piece
         can otherwise recolour half the board before it is refused).
         """
-        height, owner, masks = self._height, self._owner, self._masks
+        height, owner, masks, top_level = self._height, self._owner, self._masks, self._n
         level = height[cell]
-        if level >= self._n:
-            return f"{self._names[cell]} is full ({self._n} high)"
+        if level >= top_level:
+            return f"{self._names[cell]} is full ({top_level} high)"
         top = owner[cell]
         near = self._near[cell]
         if top >= 0 and top != seat and not masks[seat] & near:
@@ -607,7 +633,7 @@ class DrogoState(GameState):
         log.append((cell, level, top, PLACED))
         height[cell] = level + 1
         owner[cell] = seat
-        if level + 1 == self._n:
+        if level + 1 == top_level:
             self._full |= bit
         if self._easy_free:
             return self._settle_easy(cell, seat, top, log)
@@ -615,19 +641,22 @@ class DrogoState(GameState):
             return None
         if top >= 0:
             masks[top] ^= bit
+            empty = self._empty
         else:
-            self._empty ^= bit
-        masks[seat] |= bit
-        empty, near_bits, bits = self._empty, self._near, self._bits
+            empty = self._empty = self._empty ^ bit
+        own = masks[seat] = masks[seat] | bit
         dead = 0  # every enemy group without freedom, all judged before any is removed
-        for other in self._nbrs[cell]:
-            enemy = owner[other]
-            if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
-                    and not bits[other] & dead):
-                dead |= self._dead_group(other, masks[enemy], empty)
-        if not self._in_place:
-            empty |= dead
-        own = masks[seat] | dead if self._in_place else masks[seat]
+        if near & ~(empty | own):  # an enemy stack beside the piece
+            near_bits, bits = self._near, self._bits
+            for other in self._nbrs[cell]:
+                enemy = owner[other]
+                if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
+                        and not bits[other] & dead):
+                    dead |= self._dead_group(other, masks[enemy], empty)
+            if self._in_place:
+                own |= dead
+            else:
+                empty |= dead
         if not near & empty and self._dead_group(cell, own, empty):
             return f"{self._names[cell]} would have no freedom"
         if dead:
