@@ -191,7 +191,7 @@ class DrogoState(GameState):
         history) are never changed in place once installed, so the copy shares them; only
         the protocol's containers are copied."""
         clone = object.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
+        clone.__dict__ = self.__dict__.copy()  # much quicker than filling a new one
         clone.options = dict(self.options)
         clone.moves = list(self.moves)
         clone.resigned = set(self.resigned)
@@ -294,11 +294,13 @@ class DrogoState(GameState):
         """The protocol's `play`, with a short way for a board move in canonical text (as
         the search plays them): such a text passes every generic check on its form, so only
         whose turn it is needs asking."""
-        if text not in self._shapes or self.resigned or self._over():
+        move = self._shapes.get(text)
+        if (move is None or self.resigned or self._over()
+                or move[1] != NO_CELL and (self._single or self._empty_board)):
             return super().play(text)
-        canonical = self._play_board_move(text)
-        self._record(canonical, passed=False)
-        return canonical
+        self._place(move, text)
+        self._record(text, passed=False)
+        return text
 
     def _over(self) -> bool:
         """The protocol's `_over` without its generic tests where they cannot apply: with
@@ -314,22 +316,22 @@ class DrogoState(GameState):
         return self._board_outcome()
 
     def _play_board_move(self, text: str) -> str:
+        move = self._parse(text)
+        self._place(move, text)
+        return self._text(move)
+
+    def _place(self, move: CellMove, text: str) -> None:
+        """Play `move` (written `text`) for the side to move, or raise MoveError with the
+        state unchanged."""
         seat = len(self.moves) % len(self.turn_order)
         kept = self._kept
         if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
             # Just tested by random_move in this very position: its result stands.
-            _, canonical, after, log = kept
+            after, log = kept[2], kept[3]
         else:
-            move = self._parse(text)
             reason, after, log = self._attempt(move, seat)
             if reason is not None:
                 raise MoveError(text, reason)
-            canonical = self._text(move)
-        self._install(after, log, seat)
-        return canonical
-
-    def _install(self, after: Position, log: list[LogEntry], seat: int) -> None:
-        """Make the position after a legal move of `seat` (from `_attempt`) the state's."""
         self._height, self._owner, self._masks, self._empty, self._full = after
         self._commit(log, seat)
 
@@ -457,10 +459,10 @@ class DrogoState(GameState):
 
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
         """The protocol's generic playout (`random_move`, then `play`) for Drogo: the same
-        draws, moves, trail and final position, without the generic overhead of each ply. A
-        board move that `random_move` has just tested is installed from `_kept` directly;
-        any other move (a pass, swap, a move found by the shuffled pool) goes through `play`.
-        A move's key is its text."""
+        draws, moves, trail and final position, without the generic overhead of each ply.
+        A board move drawn by `_draw` (random_move's draws) is installed as it was tested;
+        any other move (a pass, swap, a move of the shuffled pool after many misses) is
+        drawn by `random_move` and played by `play`. A move's key is its text."""
         players = len(self.turn_order)
         moves, texts, shapes = self.moves, self._space_texts, len(self._space)
         for _ in range(plies):
@@ -771,11 +773,13 @@ class DrogoState(GameState):
         self._version += 1
         self._kept = None
         empty, shift = self._empty, self._shift
-        beside_empty = empty << 1 | empty >> 1 | empty << shift | empty >> shift
-        if empty & beside_empty:
+        if empty & (empty << 1 | empty << shift):  # an empty cell below or left of another
             self._can_move = self._all_can_move
         else:
-            room = ~self._full & beside_empty if self._easy_free else ~self._full
+            if self._easy_free:
+                room = ~self._full & (empty << 1 | empty >> 1 | empty << shift | empty >> shift)
+            else:
+                room = ~self._full
             self._can_move = tuple(True if mask & room else None for mask in self._masks)
             if True not in self._can_move:
                 return
