@@ -310,9 +310,12 @@ class DrogoState(GameState):
         return self._nobody_can_move()
 
     def outcome(self) -> Outcome:
-        """The protocol's `outcome`: the board's, unless a resignation decides."""
+        """The protocol's `outcome`: the board's, unless a resignation decides. (The search
+        asks it after every move it tries: a game going on answers first.)"""
         if self.resigned:
             return super().outcome()
+        if not self._nobody_can_move():
+            return _ongoing(self.turn_order, self._totals)
         return self._board_outcome()
 
     def _play_board_move(self, text: str) -> str:
@@ -466,7 +469,10 @@ class DrogoState(GameState):
         players = len(self.turn_order)
         moves, texts, shapes = self.moves, self._space_texts, len(self._space)
         for _ in range(plies):
-            if self._over():
+            if self._stuck_version == self._version and not self.resigned:
+                if self._stuck:  # _over(), as remembered for this position
+                    return
+            elif self._over():
                 return
             seat = len(moves) % players
             person = 1 - seat if self.swapped and players == 2 else seat
