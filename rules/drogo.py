@@ -12,11 +12,13 @@ position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 f
 cell), mirrored in bit sets for fast group floods. A move is played on copies of them
 (`_attempt`), which hand back the position after it for `play` to install; so the move
 `random_move` has just tested is played without being worked out again. Lists once installed
-are never changed in place, so states and tested moves may share them. The legal-move list is
-worked out for the whole board at once on byte planes (rules.drogo_moves), which leave only a
-few shapes to group floods or to `_attempt`. The pieces of each stack (for the 3D views), the
-scores and who can move are only brought up to date by moves that are really played
-(`_commit`).
+are never changed in place, so states and tested moves may share them, and so may copies of a
+state (a search copies one for every move it tries). The legal-move list is worked out for the
+whole board at once on byte planes (rules.drogo_moves), which leave only a few shapes to group
+floods or to `_attempt`. The scores and who can move are only brought up to date by moves that
+are really played (`_commit`), and the pieces of each stack (for the 3D views) only when asked,
+from the logs of the moves played. A search's random playouts run in `run_playout`, which plays
+as the protocol's generic loop does on the engine's own move values.
 """
 
 from __future__ import annotations
