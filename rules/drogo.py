@@ -15,10 +15,10 @@ cell), mirrored in bit sets for fast group floods. A move is played on copies of
 are never changed in place, so states and tested moves may share them, and so may copies of a
 state (a search copies one for every move it tries). The legal-move list is worked out for the
 whole board at once on byte planes (rules.drogo_moves), which leave only a few shapes to group
-floods or to `_attempt`. The scores and who can move are only brought up to date by moves that
-are really played (`_commit`), and the pieces of each stack (for the 3D views) only when asked,
-from the logs of the moves played. A search's random playouts run in `run_playout`, which plays
-as the protocol's generic loop does on the engine's own move values.
+floods or to `_attempt`. The pieces of each stack (for the 3D views), the scores and who can
+move are only brought up to date by moves that are really played (`_commit`). A search's random
+playouts run in `run_playout`, which plays as the protocol's generic loop does on the engine's
+own move values.
 """
 
 from __future__ import annotations
@@ -48,8 +48,6 @@ LogEntry = tuple[int, int, int, int]
 CellMove = tuple[int, int]
 # A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
 Position = tuple[list[int], list[int], list[int], int, int]
-# The moves played, latest first: each move's log, its seat and the moves before it.
-History = tuple[list[LogEntry], int, "History"] | None
 # A move drawn by _draw: its index in the move space, the position after it, its log.
 Drawn = tuple[int, Position, list[LogEntry]]
 # A move tested by random_move, kept for play: (len(moves) then, its text, the position after
@@ -81,9 +79,9 @@ class DrogoState(GameState):
         cells = len(board)
         self._height = [0] * cells
         self._owner = [-1] * cells
-        # The moves played, latest first, as their logs: the pieces of each stack (for the
-        # 3D views) are replayed from them when asked (_stacks), so a move costs one tuple.
-        self._history: History = None
+        # The seats of each stack's pieces, bottom up (for the 3D views). Like the position's
+        # lists, never changed in place once installed (_commit makes a new one).
+        self._pieces: list[tuple[int, ...]] = [()] * cells
         # The same position as bit sets (see _bit_layout): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
         self._bits, self._cell_at, self._shift = _bit_layout(size)
@@ -146,7 +144,7 @@ class DrogoState(GameState):
         """One cube per piece, bottom up, with the colour of that piece (a stack built over an
         enemy piece keeps it underneath; -in_place captures recolour whole stacks)."""
         return [Stone((self._names[cell],), level + 1, self.turn_order[seat], "cube")
-                for cell, stack in enumerate(self._stacks())
+                for cell, stack in enumerate(self._pieces)
                 for level, seat in enumerate(stack)]
 
     def move_cells(self, move: str) -> tuple[str, ...]:
@@ -154,24 +152,6 @@ class DrogoState(GameState):
         if low in (PASS, "pass", SWAP, "resign"):
             return ()
         return tuple(part.strip() for part in low.split(","))
-
-    def _stacks(self) -> list[list[int]]:
-        """The seats of each stack's pieces, bottom up, replayed from the moves' logs."""
-        played = []
-        history = self._history
-        while history is not None:
-            log, seat, history = history
-            played.append((log, seat))
-        stacks: list[list[int]] = [[] for _ in self._height]
-        for log, seat in reversed(played):
-            for cell, level, _, kind in log:
-                if kind == PLACED:
-                    stacks[cell].append(seat)
-                elif self._in_place:
-                    stacks[cell] = [seat] * level
-                else:
-                    stacks[cell] = []
-        return stacks
 
     def placed_pieces(self, move: str) -> tuple[tuple[str, ...], ...]:
         """One piece per cell named, in order (`c3,c3` stacks two on c3)."""
@@ -189,9 +169,9 @@ class DrogoState(GameState):
 
     def copy(self) -> DrogoState:
         """An independent copy, made for every move a search tries, so made cheaply: the
-        position's lists and tuples (heights, owners, masks, scores, who can move, the
-        history) are never changed in place once installed, so the copy shares them; only
-        the protocol's containers are copied."""
+        position's lists and tuples (heights, owners, masks, pieces, scores, who can move)
+        are never changed in place once installed, so the copy shares them; only the
+        protocol's containers are copied."""
         clone = object.__new__(type(self))
         clone.__dict__ = self.__dict__.copy()  # much quicker than filling a new one
         clone.options = dict(self.options)
@@ -767,16 +747,19 @@ class DrogoState(GameState):
         -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
         the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
-        totals, in_place = list(self._totals), self._in_place
-        for _, level, top, kind in log:
+        pieces, totals, in_place = list(self._pieces), list(self._totals), self._in_place
+        for cell, level, top, kind in log:
             if top >= 0:
                 totals[top] -= level
             if kind == PLACED:
+                pieces[cell] += (seat,)
                 totals[seat] += level + 1
             elif in_place:
+                pieces[cell] = (seat,) * level
                 totals[seat] += level
-        self._totals = tuple(totals)
-        self._history = (log, seat, self._history)
+            else:
+                pieces[cell] = ()
+        self._pieces, self._totals = pieces, tuple(totals)
         self._empty_board = False
         self._version += 1
         self._kept = None
