@@ -771,7 +771,7 @@ class DrogoState(GameState):
                 room = ~self._full & (empty << 1 | empty >> 1 | empty << shift | empty >> shift)
             else:
                 room = ~self._full
-            self._can_move = tuple(True if mask & room else None for mask in self._masks)
+            self._can_move = tuple([True if mask & room else None for mask in self._masks])
             if True not in self._can_move:
                 return
         self._stuck_version, self._stuck = self._version, False
