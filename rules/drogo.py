@@ -12,19 +12,20 @@ position is two flat lists, `_height` and `_owner` (owner of the top piece, -1 f
 cell), mirrored in bit sets for fast group floods. A move is played on copies of them
 (`_attempt`), which hand back the position after it for `play` to install; so the move
 `random_move` has just tested is played without being worked out again. Lists once installed
-are never changed in place, so states and tested moves may share them. The legal-move list is
-worked out for the whole board at once on byte planes (rules.drogo_moves), which leave only a
-few shapes to group floods or to `_attempt`. The pieces of each stack (for the 3D views), the
-scores and who can move are only brought up to date by moves that are really played
-(`_commit`).
+are never changed in place, so states and tested moves may share them, and so may copies of a
+state (a search copies one for every move it tries). The legal-move list is worked out for the
+whole board at once on byte planes (rules.drogo_moves), which leave only a few shapes to group
+floods or to `_attempt`. The pieces of each stack (for the 3D views), the scores and who can
+move are only brought up to date by moves that are really played (`_commit`). A search's random
+playouts run in `run_playout`, which plays as the protocol's generic loop does on the engine's
+own move values.
 """
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from megalith.rules import drogo_moves
 from megalith.rules.geometry import Board, square_board
@@ -47,6 +48,8 @@ LogEntry = tuple[int, int, int, int]
 CellMove = tuple[int, int]
 # A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
 Position = tuple[list[int], list[int], list[int], int, int]
+# A move drawn by _draw: its index in the move space, the position after it, its log.
+Drawn = tuple[int, Position, list[LogEntry]]
 # A move tested by random_move, kept for play: (len(moves) then, its text, the position after
 # it, its log).
 Kept = tuple[int, str, Position, list[LogEntry]]
@@ -76,7 +79,9 @@ class DrogoState(GameState):
         cells = len(board)
         self._height = [0] * cells
         self._owner = [-1] * cells
-        self._pieces: list[list[int]] = [[] for _ in range(cells)]
+        # The seats of each stack's pieces, bottom up (for the 3D views). Like the position's
+        # lists, never changed in place once installed (_commit makes a new one).
+        self._pieces: list[tuple[int, ...]] = [()] * cells
         # The same position as bit sets (see _bit_layout): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
         self._bits, self._cell_at, self._shift = _bit_layout(size)
@@ -86,15 +91,18 @@ class DrogoState(GameState):
         self._full = 0
         self._space = _move_space(size)
         self._space_texts = _move_texts(size)
+        self._shapes = _shapes_by_text(size)
         self._empty_board = True
         # Whether each side has a board move in the current position: settled by _commit when
         # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
-        self._can_move: list[bool | None] = [True] * players
+        # A tuple, never changed in place (copies share it).
+        self._all_can_move: tuple[bool | None, ...] = (True,) * players
+        self._can_move: tuple[bool | None, ...] = self._all_can_move
         # Whether no side can move, worked out for the position of board move _stuck_version
         # (kept only while nobody has resigned); see _nobody_can_move.
         self._stuck_version = -1
         self._stuck = False
-        self._totals = [0] * players
+        self._totals = (0,) * players  # each side's score (a new tuple for every move)
         self._version = 0  # counts the board moves played, to key the outcome caches
         self._outcome_cache: tuple[tuple[int, int], Outcome] | None = None
         self._kept: Kept | None = None
@@ -148,17 +156,15 @@ class DrogoState(GameState):
         return dict(zip(self.turn_order, self._totals))
 
     def copy(self) -> DrogoState:
-        """A deep copy, made field by field (much faster than copy.deepcopy)."""
-        clone = _copy.copy(self)
+        """An independent copy, made for every move a search tries, so made cheaply: the
+        position's lists and tuples (heights, owners, masks, pieces, scores, who can move)
+        are never changed in place once installed, so the copy shares them; only the
+        protocol's containers are copied."""
+        clone = object.__new__(type(self))
+        clone.__dict__ = self.__dict__.copy()  # much quicker than filling a new one
         clone.options = dict(self.options)
         clone.moves = list(self.moves)
         clone.resigned = set(self.resigned)
-        clone._height = list(self._height)
-        clone._owner = list(self._owner)
-        clone._masks = list(self._masks)
-        clone._pieces = [list(stack) for stack in self._pieces]
-        clone._can_move = list(self._can_move)
-        clone._totals = list(self._totals)
         return clone
 
     # ---- the protocol ---------------------------------------------------------------
@@ -254,21 +260,53 @@ class DrogoState(GameState):
     def _board_over(self) -> bool:
         return self._nobody_can_move()
 
+    def play(self, text: str) -> str:
+        """The protocol's `play`, with a short way for a board move in canonical text (as
+        the search plays them): such a text passes every generic check on its form, so only
+        whose turn it is needs asking."""
+        move = self._shapes.get(text)
+        if (move is None or self.resigned or self._over()
+                or move[1] != NO_CELL and (self._single or self._empty_board)):
+            return super().play(text)
+        self._place(move, text)
+        self._record(text, passed=False)
+        return text
+
+    def _over(self) -> bool:
+        """The protocol's `_over` without its generic tests where they cannot apply: with
+        nobody resigned (and no voluntary pass in Drogo) only the board decides."""
+        if self.resigned:
+            return super()._over()
+        return self._nobody_can_move()
+
+    def outcome(self) -> Outcome:
+        """The protocol's `outcome`: the board's, unless a resignation decides. (The search
+        asks it after every move it tries: a game going on answers first.)"""
+        if self.resigned:
+            return super().outcome()
+        if not self._nobody_can_move():
+            return _ongoing(self.turn_order, self._totals)
+        return self._board_outcome()
+
     def _play_board_move(self, text: str) -> str:
+        move = self._parse(text)
+        self._place(move, text)
+        return self._text(move)
+
+    def _place(self, move: CellMove, text: str) -> None:
+        """Play `move` (written `text`) for the side to move, or raise MoveError with the
+        state unchanged."""
         seat = len(self.moves) % len(self.turn_order)
         kept = self._kept
         if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
             # Just tested by random_move in this very position: its result stands.
-            _, canonical, after, log = kept
+            after, log = kept[2], kept[3]
         else:
-            move = self._parse(text)
             reason, after, log = self._attempt(move, seat)
             if reason is not None:
                 raise MoveError(text, reason)
-            canonical = self._text(move)
         self._height, self._owner, self._masks, self._empty, self._full = after
         self._commit(log, seat)
-        return canonical
 
     def _board_outcome(self) -> Outcome:
         """Worked out once per position and number of resignations (the sides still in the
@@ -280,9 +318,9 @@ class DrogoState(GameState):
 
     def _work_out_outcome(self) -> Outcome:
         """Over when no side still in the game can move; the best score among them wins."""
-        scores = self._scores()
         if not self._nobody_can_move():
-            return Outcome("ongoing", scores=scores)
+            return _ongoing(self.turn_order, self._totals)
+        scores = self._scores()
         alive = [seat for seat, side in enumerate(self.turn_order) if side not in self.resigned]
         best = max(self._totals[seat] for seat in alive)
         leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
@@ -330,15 +368,34 @@ class DrogoState(GameState):
         move (the side can place no single piece), `--`. A drawn move is tested by playing it
         on copies of the position; `play` installs the result for the move returned.
         """
-        side = self.to_move
-        if side is None:
+        if self._over():
             raise MoveError("", "the game is over")
-        seat = len(self.moves) % len(self.turn_order)
-        if side in self.resigned or not (self._can_move[seat] or self._seat_can_move(seat)):
+        return self._random_move(len(self.moves) % len(self.turn_order), rng)
+
+    def _random_move(self, seat: int, rng: random.Random) -> str:
+        """random_move for `seat`, the side to move in a game not over."""
+        if (self.turn_order[seat] in self.resigned
+                or not (self._can_move[seat] or self._seat_can_move(seat))):
             return PASS
+        shapes = len(self._space)
+        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
+        drawn = self._draw(seat, rng, size)
+        if drawn is None:
+            return next(self._legal_moves_in_random_order(seat, rng))
+        pick, after, log = drawn
+        if pick == shapes:
+            return SWAP
+        text = self._space_texts[pick]
+        self._kept = (len(self.moves), text, after, log)
+        return text
+
+    def _draw(self, seat: int, rng: random.Random, size: int) -> Drawn | None:
+        """random_move's draws: indices into the move space (`size` is its length, or one
+        more where the index past it stands for swap) until a legal move of `seat` comes;
+        that index with the position after the move and its log (swap leaves the position
+        as it is). None after 4 * size misses."""
         space = self._space
         shapes = len(space)
-        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
         draw, attempt = rng.random, self._attempt
         height, owner, near, top_level = self._height, self._owner, self._near, self._n
         mine, empty, bits = self._masks[seat], self._empty, self._bits
@@ -347,7 +404,7 @@ class DrogoState(GameState):
         for _ in range(4 * size):
             pick = int(draw() * size)
             if pick == shapes:
-                return SWAP
+                return pick, (height, owner, self._masks, empty, self._full), []
             move = space[pick]
             # _is_candidate(move, seat), written out: a call per draw costs too much here.
             first, second = move
@@ -370,11 +427,43 @@ class DrogoState(GameState):
                         continue
             reason, after, log = attempt(move, seat)
             if reason is None:
-                text = self._space_texts[pick]
-                self._kept = (len(self.moves), text, after, log)
-                return text
-        pool = self._legal_moves_in_random_order(seat, rng)
-        return next(pool)
+                return pick, after, log
+        return None
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's generic playout (`random_move`, then `play`) for Drogo: the same
+        draws, moves, trail and final position, without the generic overhead of each ply.
+        A board move drawn by `_draw` (random_move's draws) is installed as it was tested;
+        any other move (a pass, swap, a move of the shuffled pool after many misses) is
+        drawn by `random_move` and played by `play`. A move's key is its text."""
+        players = len(self.turn_order)
+        moves, texts, shapes = self.moves, self._space_texts, len(self._space)
+        for _ in range(plies):
+            if self._stuck_version == self._version and not self.resigned:
+                if self._stuck:  # _over(), as remembered for this position
+                    return
+            elif self._over():
+                return
+            seat = len(moves) % players
+            person = 1 - seat if self.swapped and players == 2 else seat
+            if self.resigned or len(moves) == 1 or not self._can_move[seat]:
+                # pass, swap or who can move not known yet: random_move's way
+                move = self._random_move(seat, rng)
+                trail.append((person, move))
+                self.play(move)
+                continue
+            drawn = self._draw(seat, rng, shapes)
+            if drawn is None:
+                move = next(self._legal_moves_in_random_order(seat, rng))
+                trail.append((person, move))
+                self.play(move)
+                continue
+            pick, after, log = drawn
+            trail.append((person, texts[pick]))
+            self._height, self._owner, self._masks, self._empty, self._full = after
+            self._commit(log, seat)
+            moves.append(texts[pick])
+            self.passes_in_row = 0
 
     def _legal_moves_in_random_order(self, seat: int, rng: random.Random) -> Iterator[str]:
         pool: list[CellMove | None] = list(self._candidates(seat))
@@ -407,6 +496,10 @@ class DrogoState(GameState):
     def _parse(self, text: str) -> CellMove:
         """Cells of a lower-cased move text; MoveError for malformed text or a shape the
         options or the opening forbid (checks that need no position)."""
+        shape = self._shapes.get(text)  # canonical text, as the search plays it
+        if shape is not None and (shape[1] == NO_CELL
+                                  or not (self._single or self._empty_board)):
+            return shape
         parts = [part.strip() for part in text.split(",")]
         if len(parts) > 2 or not all(parts):
             raise MoveError(text, "a move is one cell (c3) or two cells that share a face "
@@ -477,8 +570,8 @@ class DrogoState(GameState):
         The pieces go in one after the other, the second (if any) only if the first is legal,
         and beside the first only at the level the first has reached."""
         before = self._height, self._owner, self._masks, self._empty, self._full
-        height = self._height = list(before[0])
-        self._owner, self._masks = list(before[1]), list(before[2])
+        height, owner, masks = self._height, self._owner, self._masks = (
+            before[0][:], before[1][:], before[2][:])  # changed in place below
         log: list[LogEntry] = []
         first, second = move
         reason = self._drop(first, seat, log)
@@ -489,7 +582,7 @@ class DrogoState(GameState):
                           f"the pieces would be at levels {below + 1} and {height[second] + 1}")
             else:
                 reason = self._drop(second, seat, log)
-        after = height, self._owner, self._masks, self._empty, self._full
+        after = height, owner, masks, self._empty, self._full
         self._height, self._owner, self._masks, self._empty, self._full = before
         return reason, after, log
 
@@ -506,10 +599,10 @@ class DrogoState(GameState):
         the captures are only carried out once the piece is known to be legal (with -in_place a refused piece
         can otherwise recolour half the board before it is refused).
         """
-        height, owner, masks = self._height, self._owner, self._masks
+        height, owner, masks, top_level = self._height, self._owner, self._masks, self._n
         level = height[cell]
-        if level >= self._n:
-            return f"{self._names[cell]} is full ({self._n} high)"
+        if level >= top_level:
+            return f"{self._names[cell]} is full ({top_level} high)"
         top = owner[cell]
         near = self._near[cell]
         if top >= 0 and top != seat and not masks[seat] & near:
@@ -518,7 +611,7 @@ class DrogoState(GameState):
         log.append((cell, level, top, PLACED))
         height[cell] = level + 1
         owner[cell] = seat
-        if level + 1 == self._n:
+        if level + 1 == top_level:
             self._full |= bit
         if self._easy_free:
             return self._settle_easy(cell, seat, top, log)
@@ -526,19 +619,22 @@ class DrogoState(GameState):
             return None
         if top >= 0:
             masks[top] ^= bit
+            empty = self._empty
         else:
-            self._empty ^= bit
-        masks[seat] |= bit
-        empty, near_bits, bits = self._empty, self._near, self._bits
+            empty = self._empty = self._empty ^ bit
+        own = masks[seat] = masks[seat] | bit
         dead = 0  # every enemy group without freedom, all judged before any is removed
-        for other in self._nbrs[cell]:
-            enemy = owner[other]
-            if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
-                    and not bits[other] & dead):
-                dead |= self._dead_group(other, masks[enemy], empty)
-        if not self._in_place:
-            empty |= dead
-        own = masks[seat] | dead if self._in_place else masks[seat]
+        if near & ~(empty | own):  # an enemy stack beside the piece
+            near_bits, bits = self._near, self._bits
+            for other in self._nbrs[cell]:
+                enemy = owner[other]
+                if (enemy >= 0 and enemy != seat and not near_bits[other] & empty
+                        and not bits[other] & dead):
+                    dead |= self._dead_group(other, masks[enemy], empty)
+            if self._in_place:
+                own |= dead
+            else:
+                empty |= dead
         if not near & empty and self._dead_group(cell, own, empty):
             return f"{self._names[cell]} would have no freedom"
         if dead:
@@ -639,28 +735,31 @@ class DrogoState(GameState):
         -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
         the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
-        pieces, totals, in_place = self._pieces, self._totals, self._in_place
+        pieces, totals, in_place = list(self._pieces), list(self._totals), self._in_place
         for cell, level, top, kind in log:
             if top >= 0:
                 totals[top] -= level
             if kind == PLACED:
-                pieces[cell].append(seat)
+                pieces[cell] += (seat,)
                 totals[seat] += level + 1
             elif in_place:
-                pieces[cell] = [seat] * level
+                pieces[cell] = (seat,) * level
                 totals[seat] += level
             else:
-                pieces[cell] = []
+                pieces[cell] = ()
+        self._pieces, self._totals = pieces, tuple(totals)
         self._empty_board = False
         self._version += 1
         self._kept = None
         empty, shift = self._empty, self._shift
-        beside_empty = empty << 1 | empty >> 1 | empty << shift | empty >> shift
-        if empty & beside_empty:
-            self._can_move = [True] * len(self.turn_order)
+        if empty & (empty << 1 | empty << shift):  # an empty cell below or left of another
+            self._can_move = self._all_can_move
         else:
-            room = ~self._full & beside_empty if self._easy_free else ~self._full
-            self._can_move = [True if mask & room else None for mask in self._masks]
+            if self._easy_free:
+                room = ~self._full & (empty << 1 | empty >> 1 | empty << shift | empty >> shift)
+            else:
+                room = ~self._full
+            self._can_move = tuple([True if mask & room else None for mask in self._masks])
             if True not in self._can_move:
                 return
         self._stuck_version, self._stuck = self._version, False
@@ -687,10 +786,12 @@ class DrogoState(GameState):
     def _seat_can_move(self, seat: int) -> bool:
         """Whether `seat` has a board move. The first piece of a two-piece move is judged
         exactly as a one-piece move, so a side that can place no single piece cannot move."""
-        known = self._can_move[seat]
+        can = self._can_move
+        known = can[seat]
         if known is None:
-            known = self._can_move[seat] = any(
-                self._refusal((cell, NO_CELL), seat) is None for cell in self._open_cells(seat))
+            known = any(self._refusal((cell, NO_CELL), seat) is None
+                        for cell in self._open_cells(seat))
+            self._can_move = can[:seat] + (known,) + can[seat + 1:]
         return known
 
     def _open_cells(self, seat: int) -> list[int]:
@@ -751,6 +852,20 @@ def _move_texts(size: int) -> tuple[str, ...]:
     names = square_board(size).names
     return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
                  for first, second in _move_space(size))
+
+
+@cache
+def _shapes_by_text(size: int) -> dict[str, CellMove]:
+    """Each move shape of _move_space by its canonical text: canonical moves are read
+    without parsing."""
+    return dict(zip(_move_texts(size), _move_space(size)))
+
+
+@lru_cache(maxsize=4096)
+def _ongoing(sides: tuple[str, ...], totals: tuple[int, ...]) -> Outcome:
+    """The outcome of a game going on with these scores. A search asks for it after every
+    move it tries, so one (frozen) object per scores is made, not one per position."""
+    return Outcome("ongoing", scores=dict(zip(sides, totals)))
 
 
 def _new(options: Options, players: int) -> DrogoState:

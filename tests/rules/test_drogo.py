@@ -4,6 +4,8 @@ passes, the end of the game and the random-move path the benchmark uses."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -692,3 +694,26 @@ def test_every_enemy_group_without_freedom_is_captured_at_once(parameters: str) 
     assert [state.owner(c) for c in ("a1", "a2", "b2")] == [None, None, None]
     assert [state.height(c) for c in ("a1", "a2", "b2")] == [0, 0, 0]
     assert state.owner("b1") == "X"
+
+
+def test_a_long_games_state_pickles_and_copies_whole() -> None:
+    # The parallel search sends states to its workers pickled: nothing in a state may nest
+    # deeper as the game goes on.
+    state = game("-size=4")
+    rng = random.Random(3)
+    while state.to_move is not None and state.ply < 1500:
+        state.play(state.random_move(rng))
+    assert state.ply == 1500
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.copy()):
+        assert (twin.render(), twin.stones(), twin.legal_moves(), twin.outcome()) == (
+            state.render(), state.stones(), state.legal_moves(), state.outcome())
+
+
+def test_a_copy_is_independent_of_its_original() -> None:
+    state = game("-in_place", 2, ("c3", "c4", "d4,d3"))
+    twin = state.copy()
+    before = (state.render(), state.stones(), list(state.moves), state.legal_moves())
+    rng = random.Random(1)
+    for _ in range(30):
+        twin.play(twin.random_move(rng))
+    assert (state.render(), state.stones(), list(state.moves), state.legal_moves()) == before

@@ -18,7 +18,8 @@ FAMILIES = (
     ("druid", "-y", 2), ("druid", "-y -size=8", 2), ("druid", "-walk", 2),
     ("druid", "-walk -size=6", 2),
     ("drogo", "", 2), ("drogo", "", 3), ("drogo", "", 4), ("drogo", "-size=4 -in_place", 2),
-    ("drogo", "-size=4 -in_place", 4),
+    ("drogo", "-size=4 -in_place", 4), ("drogo", "-size=3", 2), ("drogo", "-size=3 -in_place", 3),
+    ("drogo", "-size=3 -easy_free", 2), ("drogo", "-single", 2),
     ("quady", "", 2), ("quady", "-size=5", 2),
     ("dragons", "", 2), ("trichet", "", 2),
     ("trichet", "-win_size=4", 2),  # many wins in one, and regions closed for the other side
