@@ -19,15 +19,18 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from megalith.rules import druid_moves
+from megalith.rules import druid_moves, druid_playout
 from megalith.rules.druid_moves import pick
 from megalith.rules.druid_text import render_hex, render_square
 from megalith.rules.geometry import Board, hex_board, split_name, square_board, y_board
 from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             Stone)
 from megalith.rules.registry import GameInfo
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 T = TypeVar("T")
 
@@ -58,6 +61,10 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
                            "_goals", "_goal_names", "_home_sides", "_listing"})
+# The containers that change with the position: `copy` copies these (one level deep, as the
+# protocol's copy does with every container not in SHARED_TABLES); everything else is shared.
+PER_POSITION = ("options", "moves", "resigned", "_height", "_owner", "_sarsen_top",
+                "_druid_here", "_own", "_log", "_druid", "_target")
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -329,6 +336,33 @@ class DruidState(GameState):
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
+
+    # ---- the protocol's copy and play, made quicker for the search ----------------------
+
+    def copy(self) -> Self:
+        """The protocol's copy, naming the containers to copy (PER_POSITION) instead of
+        testing every attribute: the search copies the position for every move it tries."""
+        clone = object.__new__(type(self))
+        fields = clone.__dict__
+        fields.update(self.__dict__)
+        for name in PER_POSITION:
+            fields[name] = fields[name].copy()
+        return clone
+
+    def play(self, text: str) -> str:
+        """The protocol's play; a placement written in its canonical text (as the search
+        and the listed moves write it) skips the parsing when the game is on, nobody has
+        resigned and the placement is legal. Anything else, refusals included, goes the
+        protocol's way."""
+        pid = self._text_index.get(text)
+        if (pid is not None and self._outcome.status == "ongoing" and not self.resigned
+                and self.passes_in_row < len(self.turn_order)):
+            p = len(self.moves) % len(self.turn_order)
+            if self._legal(pid, p):
+                self._apply(pid, p)
+                self._record(text, passed=False)
+                return text
+        return super().play(text)
 
     # ---- move text ---------------------------------------------------------------------
 
@@ -617,6 +651,16 @@ class DruidState(GameState):
             else:
                 return PASS if pick == combos + ways - 1 else SWAP
         return super().random_move(rng)
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's playout, run over placement numbers (rules.druid_playout); the
+        generic loop where a player has resigned (their turns are forced passes)."""
+        if self.resigned:
+            super().run_playout(rng, plies, trail)
+        elif self.walk:
+            druid_playout.walk_playout(self, rng, plies, trail)
+        else:
+            druid_playout.connection_playout(self, rng, plies, trail)
 
     def playout_scores(self) -> dict[str, float] | None:
         """How near each side is to its goal, for a playout cut short (random Druid games

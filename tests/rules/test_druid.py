@@ -8,7 +8,7 @@ import random
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.druid import DruidState
+from megalith.rules.druid import PER_POSITION, DruidState
 from megalith.rules.protocol import MoveError, OptionError, Stone
 
 
@@ -452,6 +452,21 @@ def test_copy_is_independent() -> None:
     twin.play("c3")
     assert state.height("c3") == 1 and twin.height("c3") == 2
     assert state.moves == ["c3", "a1"] and len(state.stones()) == 2
+
+
+@pytest.mark.parametrize("parameters, players", [("-size=5", 2), ("-hex -walk", 3)])
+def test_copy_copies_the_containers_the_protocols_copy_would(parameters: str,
+                                                             players: int) -> None:
+    """DruidState.copy names the containers it copies; they must be every container the
+    protocol's copy copies (those not shared as tables), no fewer, and no other."""
+    state = game(parameters, "c3 a1", players=players)
+    twin = state.copy()
+    copied = {name for name, value in vars(state).items()
+              if isinstance(value, (list, set, dict)) and name not in state.shared_fields}
+    assert copied == set(PER_POSITION)
+    for name, value in vars(state).items():
+        assert (vars(twin)[name] is value) == (name not in copied), name
+        assert vars(twin)[name] == value, name
 
 
 def test_views_helpers() -> None:
