@@ -60,11 +60,12 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides", "_listing"})
+                           "_reach_sides", "_goal_slots", "_around", "_goal_names",
+                           "_home_sides", "_listing"})
 # The containers that change with the position: `copy` copies these (one level deep, as the
 # protocol's copy does with every container not in SHARED_TABLES); everything else is shared.
 PER_POSITION = ("options", "moves", "resigned", "_height", "_owner", "_sarsen_top",
-                "_druid_here", "_own", "_log", "_druid", "_target")
+                "_druid_here", "_own", "_reach", "_log", "_druid", "_target")
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -84,13 +85,6 @@ def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
     bits = [1 << ((r - low) * width + q) for q, r in axial]
     shifts = (1, width) if board.kind == "square" else (1, width, width - 1)
     return bits, shifts
-
-
-def _touches_all(cells: int, sides: tuple[int, ...]) -> bool:
-    for side in sides:
-        if not cells & side:
-            return False
-    return True
 
 
 def _grow_square(seed: int, mask: int, w: int) -> int:
@@ -143,6 +137,9 @@ class DruidState(GameState):
         self._sarsen_bits = 0  # bit set of the cells whose top stone is a sarsen
         self._druid_here = [False] * n
         self._own = [0] * len(letters)  # bitboards of the cells each player tops
+        # Per goal side of each player (slots of _reach_sides): the cells they top that are
+        # connected to that side through cells they top; kept outside Druid's Walk only.
+        self._reach = [0] * self._slots
         self._log: list[tuple[int, int, int]] = []  # (placement, level, player) per stone
         self._druid = [-1] * len(letters)  # cell of each player's Druid, -1 if none yet
         self._target: list[str | None] = [None] * len(letters)
@@ -167,8 +164,23 @@ class DruidState(GameState):
         self._grow = _grow_square if board.kind == "square" else _grow_hex
         self._side_bits = {name: sum(self._bits[i] for i in cells)
                            for name, cells in board.sides.items()}
-        self._goals = [[tuple(self._side_bits[s] for s in alt) for alt in alts]
-                       for alts in self._goal_names]
+        # Each player's goal sides, each with its slot in `_reach` (_check_connection), and
+        # each alternative of their goal as the slots of its sides.
+        self._reach_sides: list[tuple[tuple[int, int], ...]] = []  # (slot, side's bits)
+        self._goal_slots: list[tuple[tuple[int, ...], ...]] = []
+        slots = 0
+        for alts in self._goal_names:
+            sides = list(dict.fromkeys(side for alt in alts for side in alt))
+            self._reach_sides.append(tuple((slots + i, self._side_bits[side])
+                                           for i, side in enumerate(sides)))
+            self._goal_slots.append(tuple(tuple(slots + sides.index(side) for side in alt)
+                                          for alt in alts))
+            slots += len(sides)
+        self._slots = slots
+        # Each placement's cells and their neighbours, as bits.
+        neighbours = board.neighbours
+        self._around = [sum({self._bits[d] for c in self._placement_cells(pid)
+                             for d in (c, *neighbours[c])}) for pid in range(self._count)]
         # Druid's Walk: the sides on which each player's Druid may appear.
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
 
@@ -216,6 +228,8 @@ class DruidState(GameState):
                 before = owner[c]
                 if before >= 0 and before != p:
                     own[before] &= ~bits[c]
+                    if not self.walk:
+                        self._lose(before, bits[c])
                 owner[c] = p
                 self._height[c] = level
                 self._sarsen_top[c] = False
@@ -227,20 +241,40 @@ class DruidState(GameState):
             if self._druid[p] < 0:
                 self._maybe_summon(pid, p)
         else:
-            self._check_connection(p, new)
+            self._check_connection(p, new, self._around[pid])
 
-    def _check_connection(self, p: int, new: int) -> None:
-        """Whether player p's stones now connect their sides; only the group of the stone
-        just placed can have changed for the better."""
+    def _check_connection(self, p: int, new: int, around: int) -> None:
+        """Whether player p's stones now connect their sides; only the group of the stones
+        just placed (`new`, with `around` their cells and neighbours) can have changed for
+        the better. The group joins the cells that reach a side (`_reach`) if it lies on
+        the side or next to them, and wins when it reaches every side of an alternative."""
         mine = self._own[p]
-        goals = self._goals[p]
-        if not any(_touches_all(mine, alt) for alt in goals):
-            return  # cheap: the player's stones do not even reach every side yet
-        group = self._grow(new, mine, self._w)
-        for k, alt in enumerate(goals):
-            if _touches_all(group, alt):
+        reach = self._reach
+        grow, w = self._grow, self._w
+        for slot, side in self._reach_sides[p]:
+            reached = reach[slot]
+            if new & side or around & reached:
+                reach[slot] = reached | grow(new, mine & ~reached | new, w)
+        for k, alt in enumerate(self._goal_slots[p]):
+            for slot in alt:
+                if not new & reach[slot]:
+                    break
+            else:
+                group = grow(new, mine, w)
                 self._win_by_connection(p, group, self._goal_names[p][k])
                 return
+
+    def _lose(self, p: int, lost: int) -> None:
+        """Player p's stone on the cell `lost` (a bit) was covered: what it joined to a side
+        may have come apart, so the cells reaching that side are found again among those
+        that reached it before."""
+        reach = self._reach
+        grow, w = self._grow, self._w
+        for slot, side in self._reach_sides[p]:
+            reached = reach[slot]
+            if reached & lost:
+                rest = reached & ~lost
+                reach[slot] = grow(rest & side, rest, w)
 
     # ---- Druid's Walk ------------------------------------------------------------------
 

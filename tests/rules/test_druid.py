@@ -593,3 +593,34 @@ def test_wins_match_a_plain_search(parameters: str, players: int) -> None:
                 chain = state.outcome().chain
                 assert all(state.owner(c) == mover for c in chain)
                 break
+
+
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=5", 2), ("-hex -size=3", 2), ("-hex -size=4", 3), ("-y -size=5", 2),
+])
+def test_reach_sets_follow_the_board(parameters: str, players: int) -> None:
+    """The cells each player reaches each goal side with (kept move by move, and found again
+    when a lintel covers one of them) are, after every move of seeded random games, those a
+    plain search from that side over the player's cells finds."""
+    rng = random.Random(5)
+    covered = 0
+    for _ in range(15):
+        state = game(parameters, players=players)
+        while state.to_move is not None and state.ply < 200:
+            before = [state._own[p] for p in range(players)]
+            state.play(state.random_move(rng))
+            covered += any(mine & ~now for mine, now in zip(before, state._own))
+            for p, side in enumerate(state.sides):
+                mine = {i for i, name in enumerate(state.board.names)
+                        if state.owner(name) == side}
+                for slot, bits in state._reach_sides[p]:
+                    todo = [i for i in mine if state._bits[i] & bits]
+                    found = set(todo)
+                    while todo:
+                        for d in state.board.neighbours[todo.pop()]:
+                            if d in mine and d not in found:
+                                found.add(d)
+                                todo.append(d)
+                    assert state._reach[slot] == sum(state._bits[i] for i in found), \
+                        state.moves
+    assert covered >= 10  # lintels covered other players' stones
