@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from megalith.rules import druid_moves, druid_playout
+from megalith.rules import druid_moves, druid_playout, druid_scores
 from megalith.rules.druid_moves import pick
 from megalith.rules.druid_text import render_hex, render_square
 from megalith.rules.geometry import Board, hex_board, split_name, square_board, y_board
@@ -183,6 +183,9 @@ class DruidState(GameState):
                              for d in (c, *neighbours[c])}) for pid in range(self._count)]
         # Druid's Walk: the sides on which each player's Druid may appear.
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
+        self._score_plan = druid_scores.make_plan(
+            [[[self._side_bits[s] for s in alt] for alt in alts] for alts in self._goal_names],
+            self._board_bits, shifts, self._grow)
 
     # ---- the placement rules: the fast pair every path goes through ----------------------
 
@@ -702,39 +705,21 @@ class DruidState(GameState):
 
         Connection variants: minus the cheapest way to connect the side's goal sides, where
         a cell the side tops costs 0, bare ground 1 and any other cell ENEMY_COST (it must
-        be bridged by a lintel). Druid's Walk: minus the steps each Druid still has to go to
+        be bridged by a lintel); rules.druid_scores works it out for every side at once.
+        Druid's Walk: minus the steps each Druid still has to go to
         its target side (over any cells), and minus the board's width plus one for a Druid
         not yet on the board."""
         if not self.walk:
-            return {side: -float(self._connection_cost(p))
-                    for p, side in enumerate(self.turn_order)}
+            bare = self._board_bits
+            for mine in self._own:
+                bare &= ~mine
+            costs = druid_scores.connection_costs(self._score_plan, self._own, bare)
+            return {side: -float(cost) for side, cost in zip(self.turn_order, costs)}
         tables = _distances_to_sides(self.board)
         far = float(max(max(t) for t in tables.values()) + 1)
         return {side: -(float(tables[target][self._druid[p]]) if target is not None and
                         self._druid[p] >= 0 else far)
                 for p, (side, target) in enumerate(zip(self.turn_order, self._target))}
-
-    def _connection_cost(self, p: int) -> int:
-        """The least total cost of cells that would connect player p's goal sides (see
-        `playout_scores`): Dijkstra from each goal side, small integer costs in buckets;
-        three sides meet at the cell where the sum of the three distances is least."""
-        owner, height = self._owner, self._height
-        cost = [0 if owner[c] == p else 1 if height[c] == 0 else ENEMY_COST
-                for c in range(self._n)]
-        sides, nbrs = self.board.sides, self.board.neighbours
-        distances: dict[str, list[int]] = {}
-        best = 1 << 30
-        for alt in self._goal_names[p]:
-            for side in alt:
-                if side not in distances:
-                    distances[side] = _side_distances(sides[side], nbrs, cost)
-            if len(alt) == 2:
-                start, goal = distances[alt[0]], sides[alt[1]]
-                best = min(best, min(start[c] for c in goal))
-            else:
-                a, b, c = (distances[s] for s in alt)
-                best = min(best, min(x + y + z - 2 * w for x, y, z, w in zip(a, b, c, cost)))
-        return best
 
     def placement_text(self, pid: int) -> str:
         """The canonical text of placement pid (`c3`, `b2-b4`)."""
