@@ -60,7 +60,7 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_reach_sides", "_goal_slots", "_around", "_goal_names",
+                           "_reach_sides", "_goal_flags", "_around", "_goal_names",
                            "_home_sides", "_listing"})
 # The containers that change with the position: `copy` copies these (one level deep, as the
 # protocol's copy does with every container not in SHARED_TABLES); everything else is shared.
@@ -164,16 +164,16 @@ class DruidState(GameState):
         self._grow = _grow_square if board.kind == "square" else _grow_hex
         self._side_bits = {name: sum(self._bits[i] for i in cells)
                            for name, cells in board.sides.items()}
-        # Each player's goal sides, each with its slot in `_reach` (_check_connection), and
-        # each alternative of their goal as the slots of its sides.
-        self._reach_sides: list[tuple[tuple[int, int], ...]] = []  # (slot, side's bits)
-        self._goal_slots: list[tuple[tuple[int, ...], ...]] = []
+        # Each player's goal sides, each with its slot in `_reach` (_check_connection) and
+        # a flag, and each alternative of their goal as the flags of its sides.
+        self._reach_sides: list[tuple[tuple[int, int, int], ...]] = []  # slot, bits, flag
+        self._goal_flags: list[tuple[int, ...]] = []
         slots = 0
         for alts in self._goal_names:
             sides = list(dict.fromkeys(side for alt in alts for side in alt))
-            self._reach_sides.append(tuple((slots + i, self._side_bits[side])
+            self._reach_sides.append(tuple((slots + i, self._side_bits[side], 1 << i)
                                            for i, side in enumerate(sides)))
-            self._goal_slots.append(tuple(tuple(slots + sides.index(side) for side in alt)
+            self._goal_flags.append(tuple(sum(1 << sides.index(side) for side in alt)
                                           for alt in alts))
             slots += len(sides)
         self._slots = slots
@@ -253,19 +253,19 @@ class DruidState(GameState):
         the side or next to them, and wins when it reaches every side of an alternative."""
         mine = self._own[p]
         reach = self._reach
-        grow, w = self._grow, self._w
-        for slot, side in self._reach_sides[p]:
+        touched = 0  # the flags of the sides the group reaches
+        for slot, side, flag in self._reach_sides[p]:
             reached = reach[slot]
             if new & side or around & reached:
-                reach[slot] = reached | grow(new, mine & ~reached | new, w)
-        for k, alt in enumerate(self._goal_slots[p]):
-            for slot in alt:
-                if not new & reach[slot]:
-                    break
-            else:
-                group = grow(new, mine, w)
-                self._win_by_connection(p, group, self._goal_names[p][k])
-                return
+                if around & mine & ~(reached | new):  # it joins cells not reaching yet
+                    reached |= self._grow(new, mine & ~reached | new, self._w)
+                reach[slot] = reached | new
+                touched |= flag
+        if touched:
+            for k, goal in enumerate(self._goal_flags[p]):
+                if touched & goal == goal:
+                    self._win_by_connection(p, new, k)
+                    return
 
     def _lose(self, p: int, lost: int) -> None:
         """Player p's stone on the cell `lost` (a bit) was covered: what it joined to a side
@@ -273,7 +273,7 @@ class DruidState(GameState):
         that reached it before."""
         reach = self._reach
         grow, w = self._grow, self._w
-        for slot, side in self._reach_sides[p]:
+        for slot, side, _ in self._reach_sides[p]:
             reached = reach[slot]
             if reached & lost:
                 rest = reached & ~lost
@@ -327,7 +327,11 @@ class DruidState(GameState):
 
     # ---- results -----------------------------------------------------------------------
 
-    def _win_by_connection(self, p: int, group: int, sides: tuple[str, ...]) -> None:
+    def _win_by_connection(self, p: int, new: int, k: int) -> None:
+        """Player p has won: the group of the stones just placed (`new`) connects the sides
+        of their goal's alternative k."""
+        group = self._grow(new, self._own[p], self._w)
+        sides = self._goal_names[p][k]
         letter = self.turn_order[p]
         cells = [i for i, bit in enumerate(self._bits) if group & bit]
         chain = self._connecting_path(set(cells), [self.board.sides[s] for s in sides])

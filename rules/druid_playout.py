@@ -36,14 +36,19 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                        ) -> None:
     """`GameState.run_playout` for the connection variants (no Druid's Walk) with nobody
     resigned: each try draws a number over every placement, then the pass, then swap where
-    it is legal, as `DruidState.random_move` does."""
+    it is legal, as `DruidState.random_move` does. The stone is placed as `_apply` and
+    `_check_connection` do it, written out here; a win and a stone covered (rarer) go
+    through the engine."""
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
     n, count, lines, texts = state._n, state._count, state._lines, state._text
     height, owner, sarsen_top = state._height, state._owner, state._sarsen_top
+    own, reach, log, bits, arounds = state._own, state._reach, state._log, state._bits, \
+        state._around
+    reach_sides, goal_flags, grow, w = state._reach_sides, state._goal_flags, state._grow, \
+        state._w
     nostack, nogaps = state.nostack, state.nogaps
-    apply = state._apply
     for _ in range(plies):
         if state._outcome.status != "ongoing" or state.passes_in_row >= players:
             return
@@ -71,19 +76,56 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
         else:
             _listed_move(state, rng, person, trail)
             continue
-        if pick < count:
-            apply(pick, p)
-            move = texts[pick]
-            moves.append(move)
-            state.passes_in_row = 0
-        elif pick == count:
-            move = PASS
-            moves.append(PASS)
-            state.passes_in_row += 1
+        if pick >= count:
+            if pick == count:
+                moves.append(PASS)
+                state.passes_in_row += 1
+                trail.append((person, PASS))
+            else:
+                state.swapped = True
+                trail.append((person, SWAP))
+            continue
+        if pick < n:
+            level = height[pick] + 1
+            height[pick] = level
+            sarsen_top[pick] = True
+            owner[pick] = p
+            new = bits[pick]
+            state._sarsen_bits |= new
         else:
-            move = SWAP
-            state.swapped = True
+            cells = lines[pick - n]
+            level = height[cells[0]] + 1
+            new = 0
+            for c in cells:
+                before = owner[c]
+                if before >= 0 and before != p:
+                    own[before] &= ~bits[c]
+                    state._lose(before, bits[c])
+                owner[c] = p
+                height[c] = level
+                sarsen_top[c] = False
+                new |= bits[c]
+            state._sarsen_bits &= ~new
+        mine = own[p] = own[p] | new
+        log.append((pick, level, p))
+        move = texts[pick]
+        moves.append(move)
+        state.passes_in_row = 0
         trail.append((person, move))
+        around = arounds[pick]
+        touched = 0
+        for slot, side, flag in reach_sides[p]:
+            reached = reach[slot]
+            if new & side or around & reached:
+                if around & mine & ~(reached | new):
+                    reached |= grow(new, mine & ~reached | new, w)
+                reach[slot] = reached | new
+                touched |= flag
+        if touched:
+            for k, goal in enumerate(goal_flags[p]):
+                if touched & goal == goal:
+                    state._win_by_connection(p, new, k)
+                    return
 
 
 @dataclass(frozen=True)

@@ -613,7 +613,7 @@ def test_reach_sets_follow_the_board(parameters: str, players: int) -> None:
             for p, side in enumerate(state.sides):
                 mine = {i for i, name in enumerate(state.board.names)
                         if state.owner(name) == side}
-                for slot, bits in state._reach_sides[p]:
+                for slot, bits, _ in state._reach_sides[p]:
                     todo = [i for i in mine if state._bits[i] & bits]
                     found = set(todo)
                     while todo:
