@@ -213,6 +213,17 @@ class DruidState(GameState):
     def _apply(self, pid: int, p: int) -> None:
         """Place stone pid for player p (already known legal); a Druid may appear; the
         connection result is updated."""
+        new = self._place(pid, p)
+        if self.walk:
+            if self._druid[p] < 0:
+                self._maybe_summon(pid, p)
+        else:
+            self._check_connection(p, new, self._around[pid])
+
+    def _place(self, pid: int, p: int) -> int:
+        """The stone of `_apply` itself: heights, tops and the log (and, outside Druid's
+        Walk, what reaches the sides of a player whose stone it covers). Returns its
+        cells' bits."""
         bits = self._bits
         own = self._own
         if pid < self._n:
@@ -240,11 +251,7 @@ class DruidState(GameState):
             self._sarsen_bits &= ~new
         own[p] |= new
         self._log.append((pid, level, p))
-        if self.walk:
-            if self._druid[p] < 0:
-                self._maybe_summon(pid, p)
-        else:
-            self._check_connection(p, new, self._around[pid])
+        return new
 
     def _check_connection(self, p: int, new: int, around: int) -> None:
         """Whether player p's stones now connect their sides; only the group of the stones

@@ -9,9 +9,8 @@ with the engine's own `_apply` and `_step_to`; so the moves, the trail and the f
 position are those of the generic loop (tests/rules/ai/test_fast_playouts.py holds them to
 it).
 
-The walk loop needs, per board, the direction name of each of a cell's neighbours, and per
-player's home sides, the cell where their Druid would appear with each placement: `WalkTables`,
-made once per board and set of sides.
+The walk loop looks up what it would otherwise work out for every try in `WalkTables`, made
+once per board and set of home sides.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
     from megalith.rules.druid import DruidState
 
 Trail = list[tuple[int, str]]
-NO_CELL = -1
+NOWHERE = (-1,) * 6  # the neighbours of a Druid not on the board: none in any direction
 RANDOM_MOVE_TRIES = 64  # DruidState.random_move's tries before it lists the moves
 WALK_TRIES = 256  # DruidState._random_walk_move's
 
@@ -130,12 +129,21 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
 
 @dataclass(frozen=True)
 class WalkTables:
-    """`steps[c]`: the direction names of cell c's neighbours, in `board.neighbours` order;
-    `summon[pid]`: where a Druid not yet on the board appears with placement pid
-    (`DruidState._summon_place`), NO_CELL where it does not."""
+    """What the walk loop looks up for one board and one player's home sides. A draw k below
+    `count * ways` stands for placement `placement[k]` followed by nothing (`way[k]` 0) or
+    by a step to its Druid's neighbour `way[k] - 1` (the split divmod makes);
+    `steps[c]` names the directions of cell c's neighbours, in `board.neighbours` order;
+    `summon[pid]` is the cell where a Druid not yet on the board appears with placement pid
+    (`DruidState._summon_place`), -1 where it does not, and `summoned[pid]` the neighbours
+    of that cell, then -1 up to one per direction (so a step's way needs no bounds test);
+    `near[c]` is the same for the neighbours of cell c."""
 
+    placement: tuple[int, ...]
+    way: tuple[int, ...]
     steps: tuple[tuple[str, ...], ...]
     summon: tuple[int, ...]
+    summoned: tuple[tuple[int, ...], ...]
+    near: tuple[tuple[int, ...], ...]
 
 
 _WALK_TABLES: dict[tuple[Board, tuple[str, ...]], WalkTables] = {}
@@ -146,10 +154,15 @@ def walk_tables(state: DruidState, p: int) -> WalkTables:
     key = (board, tuple(state._home_sides[p]))
     found = _WALK_TABLES.get(key)
     if found is None:
+        ways = len(board.directions) + 1
+        draws = range(state._count * ways)
         steps = tuple(tuple(str(board.direction_between(c, d)) for d in board.neighbours[c])
                       for c in range(len(board)))
-        summon = tuple(state._summon_place(pid, p)[0] for pid in range(state._count))
-        found = _WALK_TABLES[key] = WalkTables(steps, summon)
+        near = tuple(cells + (-1,) * (ways - 1 - len(cells)) for cells in board.neighbours)
+        homes = tuple(state._summon_place(pid, p)[0] for pid in range(state._count))
+        found = _WALK_TABLES[key] = WalkTables(
+            tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, homes,
+            tuple((-1,) * (ways - 1) if home < 0 else near[home] for home in homes), near)
     return found
 
 
@@ -157,7 +170,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     """`GameState.run_playout` for Druid's Walk with nobody resigned: each try draws a number
     over every placement followed by nothing or by a step to the k-th neighbour of its
     Druid, then every step alone, the pass and swap where it is legal, as
-    `DruidState._random_walk_move` does."""
+    `DruidState._random_walk_move` does (which judges the step after the placement; here
+    the step, cheaper to judge and more often refused, comes first)."""
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
@@ -165,12 +179,14 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     height, owner, sarsen_top = state._height, state._owner, state._sarsen_top
     druid_here, druids = state._druid_here, state._druid
     nostack, nogaps = state.nostack, state.nogaps
-    nbrs, names = state.board.neighbours, state.board.names
+    names = state.board.names
     tables = [walk_tables(state, p) for p in range(players)]
+    placement_of, way_of, steps, nbrs = tables[0].placement, tables[0].way, tables[0].steps, \
+        tables[0].near
     ways = len(state.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
-    apply, step_to = state._apply, state._step_to
+    place, summon_druid, step_to = state._place, state._maybe_summon, state._step_to
     for _ in range(plies):
         if state._outcome.status != "ongoing" or state.passes_in_row >= players:
             return
@@ -180,12 +196,18 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         size = steps_alone + 2 if players == 2 and ply == 1 and not state.swapped \
             else steps_alone + 1
         druid = druids[p]
-        summon = tables[p].summon
-        pid = dest = NO_CELL
+        near = nbrs[druid] if druid >= 0 else NOWHERE
+        summon, summoned = tables[p].summon, tables[p].summoned
         for _ in range(WALK_TRIES):
             pick = int(draw() * size)
             if pick < combos:
-                pid, way = divmod(pick, ways)
+                pid = placement_of[pick]
+                way = way_of[pick]
+                if way:  # then a step onto a stone of p's, or onto a cell the placement covers
+                    dest = (near if druid >= 0 else summoned[pid])[way - 1]
+                    if dest < 0 or owner[dest] != p and not (dest == pid if pid < n
+                                                             else dest in lines[pid - n]):
+                        continue
                 if pid < n:  # a sarsen: as in connection_playout, never on a Druid
                     if height[pid] and (owner[pid] != p or druid_here[pid]
                                         or nostack and sarsen_top[pid]):
@@ -203,42 +225,40 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
                         continue
                     if druid_here[a] or druid_here[m] or druid_here[b]:
                         continue
-                if way == 0:
-                    dest = NO_CELL
-                    break
-                home = druid if druid >= 0 else summon[pid]
-                if home < 0 or way > len(nbrs[home]):
-                    continue
-                dest = nbrs[home][way - 1]
-                if owner[dest] == p or (dest == pid if pid < n else dest in lines[pid - n]):
-                    break
+                break
             elif pick < steps_alone:
                 way = pick - combos
-                if druid >= 0 and way < len(nbrs[druid]) and owner[nbrs[druid][way]] == p:
-                    pid, dest = NO_CELL, nbrs[druid][way]
+                dest = near[way]
+                if dest >= 0 and owner[dest] == p:
                     break
             else:
                 break
         else:
             _listed_move(state, rng, person, trail)
             continue
-        if pick < steps_alone:
-            if pid >= 0:
-                apply(pid, p)
-                move = texts[pid] if dest < 0 else f"{texts[pid]},{names[dest]}"
-            else:
-                move = tables[0].steps[druid][way]
-            if dest >= 0:
+        if pick < combos:
+            place(pid, p)  # as DruidState._apply: the Druid appears with the first stone
+            if druid < 0 and summon[pid] >= 0:  # on one of p's sides
+                summon_druid(pid, p)
+            if way:
                 step_to(dest, p)
-            moves.append(move)
-            state.passes_in_row = 0
+                move = f"{texts[pid]},{names[dest]}"
+            else:
+                move = texts[pid]
+        elif pick < steps_alone:
+            step_to(dest, p)
+            move = steps[druid][way]
         elif pick == steps_alone:
-            move = PASS
             moves.append(PASS)
             state.passes_in_row += 1
+            trail.append((person, PASS))
+            continue
         else:
-            move = SWAP
             state.swapped = True
+            trail.append((person, SWAP))
+            continue
+        moves.append(move)
+        state.passes_in_row = 0
         trail.append((person, move))
 
 
