@@ -398,19 +398,46 @@ class DruidState(GameState):
         return clone
 
     def play(self, text: str) -> str:
-        """The protocol's play; a placement written in its canonical text (as the search
-        and the listed moves write it) skips the parsing when the game is on, nobody has
-        resigned and the placement is legal. Anything else, refusals included, goes the
+        """The protocol's play. A board move written as `legal_moves` writes it (as the
+        search plays them) skips the protocol's checks of the text when the game is on and
+        nobody has resigned: a placement skips the parsing too, a Druid's Walk step goes
+        straight to `_play_board_move`. Anything else, refusals included, goes the
         protocol's way."""
-        pid = self._text_index.get(text)
-        if (pid is not None and self._outcome.status == "ongoing" and not self.resigned
+        if (self._outcome.status == "ongoing" and not self.resigned
                 and self.passes_in_row < len(self.turn_order)):
-            p = len(self.moves) % len(self.turn_order)
-            if self._legal(pid, p):
-                self._apply(pid, p)
-                self._record(text, passed=False)
-                return text
+            pid = self._text_index.get(text)
+            if pid is not None:
+                p = len(self.moves) % len(self.turn_order)
+                if self._legal(pid, p):
+                    self._apply(pid, p)
+                    self._record(text, passed=False)
+                    return text
+            elif self.walk and self._written_as_listed(text):
+                try:
+                    canonical = self._play_board_move(text)
+                except MoveError:
+                    return super().play(text)  # which words the refusal
+                self._record(canonical, passed=False)
+                return canonical
         return super().play(text)
+
+    def _written_as_listed(self, text: str) -> bool:
+        """Whether a Druid's Walk move that is not a placement alone is written as the legal
+        moves are: a direction, or a placement's and a cell's canonical texts."""
+        if text in self.board.directions:
+            return True
+        placement, comma, cell = text.partition(",")
+        return bool(comma) and placement in self._text_index and cell in self.board.index
+
+    def outcome(self) -> Outcome:
+        """The protocol's outcome, which needs no look at resignations and passes while
+        there are none to see."""
+        if not self.resigned and self.passes_in_row < len(self.turn_order):
+            return self._outcome
+        return super().outcome()
+
+    def _board_over(self) -> bool:
+        return self._outcome.status != "ongoing"
 
     # ---- move text ---------------------------------------------------------------------
 

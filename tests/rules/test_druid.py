@@ -4,12 +4,13 @@ examples (pbmserv's help page, as docs/rules/druid.md reads it)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from megalith.rules import registry
 from megalith.rules.druid import PER_POSITION, DruidState
-from megalith.rules.protocol import MoveError, OptionError, Stone
+from megalith.rules.protocol import GameState, MoveError, OptionError, Stone
 
 
 def game(parameters: str = "", moves: str = "", players: int | None = None) -> DruidState:
@@ -444,6 +445,35 @@ def test_no_placement_left_leaves_the_pass() -> None:
     state.play("--")
     assert state.legal_moves() == ["--", "e", "n"]
     assert state.random_placement(random.Random(1)) is None
+
+
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=4", 2), ("-size=4 -nostack", 2), ("-walk -size=4", 2), ("-hex -size=2 -walk", 3),
+])
+def test_play_answers_as_the_protocols_play(parameters: str, players: int) -> None:
+    """DruidState.play's quick ways for moves written as the legal moves are give what the
+    protocol's play gives, legal or not: the same canonical text or refusal, the same
+    position after."""
+    rng = random.Random(4)
+    state = game(parameters, players=players)
+    while state.to_move is not None and state.ply < 30:
+        names = state.board.names
+        written = [state.placement_text(pid) for pid in range(state._count)]
+        candidates = (state.legal_moves() + written + list(state.board.directions)
+                      + [f"{rng.choice(written)},{rng.choice(names)}" for _ in range(40)])
+        for move in candidates:
+            quick, generic = state.copy(), state.copy()
+            answers = []
+            for play in (quick.play, partial(GameState.play, generic)):
+                try:
+                    answers.append(play(move))
+                except MoveError as refusal:
+                    answers.append(refusal.reason)
+            assert answers[0] == answers[1], (state.moves, move)
+            assert (quick.moves, quick.render(), quick.stones(), quick.druids, quick.outcome()) \
+                == (generic.moves, generic.render(), generic.stones(), generic.druids,
+                    generic.outcome()), (state.moves, move)
+        state.play(state.random_move(rng))
 
 
 def test_copy_is_independent() -> None:
