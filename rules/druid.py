@@ -60,12 +60,8 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_reach_sides", "_goal_flags", "_around", "_goal_names",
+                           "_reach_sides", "_goal_flags", "_cover", "_around", "_goal_names",
                            "_home_sides", "_listing"})
-# The containers that change with the position: `copy` copies these (one level deep, as the
-# protocol's copy does with every container not in SHARED_TABLES); everything else is shared.
-PER_POSITION = ("options", "moves", "resigned", "_height", "_owner", "_sarsen_top",
-                "_druid_here", "_own", "_reach", "_log", "_druid", "_target")
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -133,9 +129,8 @@ class DruidState(GameState):
         n = len(board)
         self._height = [0] * n
         self._owner = [-1] * n  # player index of the top stone, -1 for bare ground
-        self._sarsen_top = [False] * n
         self._sarsen_bits = 0  # bit set of the cells whose top stone is a sarsen
-        self._druid_here = [False] * n
+        self._druid_bits = 0  # bit set of the cells where a Druid stands
         self._own = [0] * len(letters)  # bitboards of the cells each player tops
         # Per goal side of each player (slots of _reach_sides): the cells they top that are
         # connected to that side through cells they top; kept outside Druid's Walk only.
@@ -177,8 +172,10 @@ class DruidState(GameState):
                                           for alt in alts))
             slots += len(sides)
         self._slots = slots
-        # Each placement's cells and their neighbours, as bits.
+        # Each placement's cells, and those with their neighbours, as bits.
         neighbours = board.neighbours
+        self._cover = [sum(self._bits[c] for c in self._placement_cells(pid))
+                       for pid in range(self._count)]
         self._around = [sum({self._bits[d] for c in self._placement_cells(pid)
                              for d in (c, *neighbours[c])}) for pid in range(self._count)]
         # Druid's Walk: the sides on which each player's Druid may appear.
@@ -194,8 +191,9 @@ class DruidState(GameState):
         if pid < self._n:
             if self._height[pid] == 0:
                 return True
-            return (self._owner[pid] == p and not self._druid_here[pid]
-                    and not (self.nostack and self._sarsen_top[pid]))
+            bit = self._bits[pid]
+            return (self._owner[pid] == p and not self._druid_bits & bit
+                    and not (self.nostack and self._sarsen_bits & bit))
         a, m, b = self._lines[pid - self._n]
         height = self._height
         h = height[a]
@@ -207,8 +205,7 @@ class DruidState(GameState):
         owner = self._owner
         if (owner[a] == p) + (owner[b] == p) + (hm == h and owner[m] == p) != 2:
             return False
-        druid = self._druid_here
-        return not (druid[a] or druid[m] or druid[b])
+        return not self._druid_bits & self._cover[pid]
 
     def _apply(self, pid: int, p: int) -> None:
         """Place stone pid for player p (already known legal); a Druid may appear; the
@@ -229,7 +226,6 @@ class DruidState(GameState):
         if pid < self._n:
             level = self._height[pid] + 1
             self._height[pid] = level
-            self._sarsen_top[pid] = True
             self._owner[pid] = p
             new = bits[pid]
             self._sarsen_bits |= new
@@ -246,7 +242,6 @@ class DruidState(GameState):
                         self._lose(before, bits[c])
                 owner[c] = p
                 self._height[c] = level
-                self._sarsen_top[c] = False
                 new |= bits[c]
             self._sarsen_bits &= ~new
         own[p] |= new
@@ -294,7 +289,7 @@ class DruidState(GameState):
         cell, side = self._summon_place(pid, p)
         if cell >= 0:
             self._druid[p] = cell
-            self._druid_here[cell] = True
+            self._druid_bits |= self._bits[cell]
             self._target[p] = OPPOSITE[side]
 
     def _summon_place(self, pid: int, p: int) -> tuple[int, str]:
@@ -316,8 +311,7 @@ class DruidState(GameState):
     def _step_to(self, dest: int, p: int) -> None:
         """Move player p's Druid to a neighbouring cell topped by their colour (checked)."""
         here = self._druid[p]
-        self._druid_here[here] = False
-        self._druid_here[dest] = True
+        self._druid_bits ^= self._bits[here] | self._bits[dest]
         self._druid[p] = dest
         target = self._target[p]
         if target is not None and dest in self.board.sides[target]:
@@ -388,13 +382,22 @@ class DruidState(GameState):
     # ---- the protocol's copy and play, made quicker for the search ----------------------
 
     def copy(self) -> Self:
-        """The protocol's copy, naming the containers to copy (PER_POSITION) instead of
-        testing every attribute: the search copies the position for every move it tries."""
+        """The protocol's copy (every container copied one level deep, but the tables of
+        SHARED_TABLES), naming the containers instead of testing every attribute: the
+        search copies the position for every move it tries."""
         clone = object.__new__(type(self))
-        fields = clone.__dict__
-        fields.update(self.__dict__)
-        for name in PER_POSITION:
-            fields[name] = fields[name].copy()
+        fields = self.__dict__.copy()
+        fields["options"] = self.options.copy()
+        fields["moves"] = self.moves.copy()
+        fields["resigned"] = self.resigned.copy()
+        fields["_height"] = self._height.copy()
+        fields["_owner"] = self._owner.copy()
+        fields["_own"] = self._own.copy()
+        fields["_reach"] = self._reach.copy()
+        fields["_log"] = self._log.copy()
+        fields["_druid"] = self._druid.copy()
+        fields["_target"] = self._target.copy()
+        clone.__dict__ = fields
         return clone
 
     def play(self, text: str) -> str:
@@ -539,7 +542,7 @@ class DruidState(GameState):
         owner = self._owner
         if pid < self._n:
             cell = names[pid]
-            if self._druid_here[pid]:
+            if self._druid_bits & self._bits[pid]:
                 return f"no stone may be placed on a Druid ({cell} carries one)"
             if owner[pid] != p:
                 return (f"{cell} is topped by {self._a(owner[pid])} stone: sarsens go on the "
@@ -565,7 +568,7 @@ class DruidState(GameState):
             listed = ", ".join(f"{names[c]} {self.turn_order[owner[c]]}" for c in under)
             return (f"a lintel must rest on exactly two of your stones: it would rest on {mine} "
                     f"{self.turn_order[p]} stone{'s' if mine != 1 else ''} ({listed})")
-        carrier = next(names[c] for c in (a, m, b) if self._druid_here[c])
+        carrier = next(names[c] for c in (a, m, b) if self._druid_bits & self._bits[c])
         return f"no stone may be placed on a Druid ({carrier} carries one)"
 
     # ---- listing moves -----------------------------------------------------------------
@@ -609,10 +612,7 @@ class DruidState(GameState):
         sarsens', then the lintels' of each direction of the layout; None when a stack is too
         high for the planes. A sarsen goes on bare ground or on p's own top, not on a
         Druid, and with -nostack not on a sarsen."""
-        druids = 0
-        if self.walk:
-            bits = self._bits
-            druids = sum(bits[cell] for cell in self._druid if cell >= 0)
+        druids = self._druid_bits
         lintels = druid_moves.lintels(self._listing, self._height, self._own[p], druids,
                                       self.nogaps)
         if lintels is None:
@@ -864,7 +864,7 @@ class DruidState(GameState):
         for c in range(self._n):
             top = self._owner[c]
             mark = "." if top < 0 else self.turn_order[top]
-            owners.append(mark if self._druid_here[c] else mark.lower())
+            owners.append(mark if self._druid_bits & self._bits[c] else mark.lower())
             h = self._height[c]
             heights.append("." if h == 0 else HEIGHT_DIGITS[h - 1] if h <= 35 else "+")
         return owners, heights

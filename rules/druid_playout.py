@@ -42,7 +42,7 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
     moves = state.moves
     draw = rng.random
     n, count, lines, texts = state._n, state._count, state._lines, state._text
-    height, owner, sarsen_top = state._height, state._owner, state._sarsen_top
+    height, owner = state._height, state._owner
     own, reach, log, bits, arounds = state._own, state._reach, state._log, state._bits, \
         state._around
     reach_sides, goal_flags, grow, w = state._reach_sides, state._goal_flags, state._grow, \
@@ -58,7 +58,8 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
         for _ in range(RANDOM_MOVE_TRIES):
             pick = int(draw() * size)
             if pick < n:  # a sarsen: on the ground, or on p's own top (not a sarsen's, nostack)
-                if height[pick] == 0 or owner[pick] == p and not (nostack and sarsen_top[pick]):
+                if height[pick] == 0 or owner[pick] == p and not (
+                        nostack and state._sarsen_bits & bits[pick]):
                     break
             elif pick < count:  # a lintel: flat, on exactly two of p's stones
                 a, m, b = lines[pick - n]
@@ -87,7 +88,6 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
         if pick < n:
             level = height[pick] + 1
             height[pick] = level
-            sarsen_top[pick] = True
             owner[pick] = p
             new = bits[pick]
             state._sarsen_bits |= new
@@ -102,7 +102,6 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                     state._lose(before, bits[c])
                 owner[c] = p
                 height[c] = level
-                sarsen_top[c] = False
                 new |= bits[c]
             state._sarsen_bits &= ~new
         mine = own[p] = own[p] | new
@@ -176,8 +175,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     moves = state.moves
     draw = rng.random
     n, count, lines, texts = state._n, state._count, state._lines, state._text
-    height, owner, sarsen_top = state._height, state._owner, state._sarsen_top
-    druid_here, druids = state._druid_here, state._druid
+    height, owner, bits, cover = state._height, state._owner, state._bits, state._cover
+    druids = state._druid
     nostack, nogaps = state.nostack, state.nogaps
     names = state.board.names
     tables = [walk_tables(state, p) for p in range(players)]
@@ -196,6 +195,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         size = steps_alone + 2 if players == 2 and ply == 1 and not state.swapped \
             else steps_alone + 1
         druid = druids[p]
+        druid_bits = state._druid_bits
         near = nbrs[druid] if druid >= 0 else NOWHERE
         summon, summoned = tables[p].summon, tables[p].summoned
         for _ in range(WALK_TRIES):
@@ -209,8 +209,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
                                                              else dest in lines[pid - n]):
                         continue
                 if pid < n:  # a sarsen: as in connection_playout, never on a Druid
-                    if height[pid] and (owner[pid] != p or druid_here[pid]
-                                        or nostack and sarsen_top[pid]):
+                    if height[pid] and (owner[pid] != p or druid_bits & bits[pid] or nostack
+                                        and state._sarsen_bits & bits[pid]):
                         continue
                 else:  # a lintel: as in connection_playout, with no Druid under it
                     a, m, b = lines[pid - n]
@@ -223,7 +223,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
                             continue
                     elif hm > h or nogaps or owner[a] != p or owner[b] != p:
                         continue
-                    if druid_here[a] or druid_here[m] or druid_here[b]:
+                    if druid_bits & cover[pid]:
                         continue
                 break
             elif pick < steps_alone:
