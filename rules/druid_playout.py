@@ -16,6 +16,7 @@ once per board and set of home sides.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from megalith.rules.druid import DruidState
 
 Trail = list[tuple[int, str]]
-NOWHERE = (-1,) * 6  # the neighbours of a Druid not on the board: none in any direction
 RANDOM_MOVE_TRIES = 64  # DruidState.random_move's tries before it lists the moves
 WALK_TRIES = 256  # DruidState._random_walk_move's
 
@@ -130,19 +130,20 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
 class WalkTables:
     """What the walk loop looks up for one board and one player's home sides. A draw k below
     `count * ways` stands for placement `placement[k]` followed by nothing (`way[k]` 0) or
-    by a step to its Druid's neighbour `way[k] - 1` (the split divmod makes);
-    `steps[c]` names the directions of cell c's neighbours, in `board.neighbours` order;
-    `summon[pid]` is the cell where a Druid not yet on the board appears with placement pid
-    (`DruidState._summon_place`), -1 where it does not, and `summoned[pid]` the neighbours
-    of that cell, then -1 up to one per direction (so a step's way needs no bounds test);
-    `near[c]` is the same for the neighbours of cell c."""
+    by a step to its Druid's neighbour `way[k] - 1` (the split divmod makes). By cell:
+    `steps[c]` names the directions of cell c's neighbours (in `board.neighbours` order)
+    and `around[c]` lists them by way: -1 for way 0 (no step) and for the directions
+    without a neighbour. By placement: `cells[pid]` are the cells it covers, `summon[pid]`
+    is where a Druid not yet on the board appears with it (`DruidState._summon_place`; -1
+    where none does) and `summoned[pid]` that cell's `around` (all -1 where none)."""
 
     placement: tuple[int, ...]
     way: tuple[int, ...]
     steps: tuple[tuple[str, ...], ...]
+    around: tuple[tuple[int, ...], ...]
+    cells: tuple[tuple[int, ...], ...]
     summon: tuple[int, ...]
     summoned: tuple[tuple[int, ...], ...]
-    near: tuple[tuple[int, ...], ...]
 
 
 _WALK_TABLES: dict[tuple[Board, tuple[str, ...]], WalkTables] = {}
@@ -157,11 +158,14 @@ def walk_tables(state: DruidState, p: int) -> WalkTables:
         draws = range(state._count * ways)
         steps = tuple(tuple(str(board.direction_between(c, d)) for d in board.neighbours[c])
                       for c in range(len(board)))
-        near = tuple(cells + (-1,) * (ways - 1 - len(cells)) for cells in board.neighbours)
-        homes = tuple(state._summon_place(pid, p)[0] for pid in range(state._count))
+        around = tuple((-1, *cells) + (-1,) * (ways - 1 - len(cells))
+                       for cells in board.neighbours)
+        placements = range(state._count)
+        summon = tuple(state._summon_place(pid, p)[0] for pid in placements)
         found = _WALK_TABLES[key] = WalkTables(
-            tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, homes,
-            tuple((-1,) * (ways - 1) if home < 0 else near[home] for home in homes), near)
+            tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, around,
+            tuple(state._placement_cells(pid) for pid in placements), summon,
+            tuple((-1,) * ways if home < 0 else around[home] for home in summon))
     return found
 
 
@@ -170,7 +174,9 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     over every placement followed by nothing or by a step to the k-th neighbour of its
     Druid, then every step alone, the pass and swap where it is legal, as
     `DruidState._random_walk_move` does (which judges the step after the placement; here
-    the step, cheaper to judge and more often refused, comes first)."""
+    the step, cheaper to judge and more often refused, comes first). `homes[pid]` is the
+    `around` of the cell a step after placement pid starts from: where p's Druid stands
+    (the same for every placement), or where the placement would bring it."""
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
@@ -180,8 +186,10 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     nostack, nogaps = state.nostack, state.nogaps
     names = state.board.names
     tables = [walk_tables(state, p) for p in range(players)]
-    placement_of, way_of, steps, nbrs = tables[0].placement, tables[0].way, tables[0].steps, \
-        tables[0].near
+    placement_of, way_of, steps, around, cells_of = tables[0].placement, tables[0].way, \
+        tables[0].steps, tables[0].around, tables[0].cells
+    standing: dict[int, list[tuple[int, ...]]] = {}  # homes of a Druid standing on a cell
+    nowhere = (-1,) * (len(state.board.directions) + 1)
     ways = len(state.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
@@ -196,17 +204,20 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
             else steps_alone + 1
         druid = druids[p]
         druid_bits = state._druid_bits
-        near = nbrs[druid] if druid >= 0 else NOWHERE
-        summon, summoned = tables[p].summon, tables[p].summoned
+        homes: Sequence[tuple[int, ...]]
+        if druid >= 0:
+            near = around[druid]
+            homes = standing.get(druid) or standing.setdefault(druid, [near] * count)
+        else:
+            near, homes = nowhere, tables[p].summoned  # no Druid: no step alone
         for _ in range(WALK_TRIES):
             pick = int(draw() * size)
             if pick < combos:
                 pid = placement_of[pick]
                 way = way_of[pick]
                 if way:  # then a step onto a stone of p's, or onto a cell the placement covers
-                    dest = (near if druid >= 0 else summoned[pid])[way - 1]
-                    if dest < 0 or owner[dest] != p and not (dest == pid if pid < n
-                                                             else dest in lines[pid - n]):
+                    dest = homes[pid][way]
+                    if dest < 0 or owner[dest] != p and dest not in cells_of[pid]:
                         continue
                 if pid < n:  # a sarsen: as in connection_playout, never on a Druid
                     if height[pid] and (owner[pid] != p or druid_bits & bits[pid] or nostack
@@ -227,7 +238,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
                         continue
                 break
             elif pick < steps_alone:
-                way = pick - combos
+                way = pick - combos + 1
                 dest = near[way]
                 if dest >= 0 and owner[dest] == p:
                     break
@@ -238,7 +249,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
             continue
         if pick < combos:
             place(pid, p)  # as DruidState._apply: the Druid appears with the first stone
-            if druid < 0 and summon[pid] >= 0:  # on one of p's sides
+            if druid < 0 and tables[p].summon[pid] >= 0:  # on one of p's sides
                 summon_druid(pid, p)
             if way:
                 step_to(dest, p)
@@ -247,7 +258,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
                 move = texts[pid]
         elif pick < steps_alone:
             step_to(dest, p)
-            move = steps[druid][way]
+            move = steps[druid][way - 1]
         elif pick == steps_alone:
             moves.append(PASS)
             state.passes_in_row += 1
