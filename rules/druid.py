@@ -753,8 +753,7 @@ class DruidState(GameState):
                 bare &= ~mine
             costs = druid_scores.connection_costs(self._score_plan, self._own, bare)
             return {side: -float(cost) for side, cost in zip(self.turn_order, costs)}
-        tables = _distances_to_sides(self.board)
-        far = float(max(max(t) for t in tables.values()) + 1)
+        tables, far = _distances_to_sides(self.board)
         return {side: -(float(tables[target][self._druid[p]]) if target is not None and
                         self._druid[p] >= 0 else far)
                 for p, (side, target) in enumerate(zip(self.turn_order, self._target))}
@@ -876,20 +875,21 @@ class DruidState(GameState):
         return render_hex(self.board, owners, heights)
 
 
-_SIDE_DISTANCES: dict[tuple[str, int], dict[str, list[int]]] = {}
+_SIDE_DISTANCES: dict[tuple[str, int], tuple[dict[str, list[int]], float]] = {}
 
 
-def _distances_to_sides(board: Board) -> dict[str, list[int]]:
-    """For each side of the board, every cell's number of steps to it (over any cells);
-    made once per kind and size of board."""
+def _distances_to_sides(board: Board) -> tuple[dict[str, list[int]], float]:
+    """For each side of the board, every cell's number of steps to it (over any cells), and
+    one more than the most steps any cell has to any side (what a Druid not yet on the board
+    counts); made once per kind and size of board."""
     key = (board.kind, len(board))
-    tables = _SIDE_DISTANCES.get(key)
-    if tables is None:
+    found = _SIDE_DISTANCES.get(key)
+    if found is None:
         every_cell = [1] * len(board)  # a path's cost counts its cells: one more than its steps
         tables = {name: [d - 1 for d in _side_distances(cells, board.neighbours, every_cell)]
                   for name, cells in board.sides.items()}
-        _SIDE_DISTANCES[key] = tables
-    return tables
+        found = _SIDE_DISTANCES[key] = (tables, float(max(max(t) for t in tables.values()) + 1))
+    return found
 
 
 def _side_distances(side: frozenset[int], neighbours: tuple[tuple[int, ...], ...],
