@@ -193,7 +193,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     ways = len(state.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
-    place, summon_druid, step_to = state._place, state._maybe_summon, state._step_to
+    own, log = state._own, state._log
+    summon_druid, step_to = state._maybe_summon, state._step_to
     for _ in range(plies):
         if state._outcome.status != "ongoing" or state.passes_in_row >= players:
             return
@@ -247,10 +248,28 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         else:
             _listed_move(state, rng, person, trail)
             continue
-        if pick < combos:
-            place(pid, p)  # as DruidState._apply: the Druid appears with the first stone
-            if druid < 0 and tables[p].summon[pid] >= 0:  # on one of p's sides
-                summon_druid(pid, p)
+        if pick < combos:  # the stone, as DruidState._place (no reach sets here)
+            if pid < n:
+                level = height[pid] + 1
+                height[pid] = level
+                owner[pid] = p
+                new = bits[pid]
+                state._sarsen_bits |= new
+            else:
+                covered = lines[pid - n]
+                level = height[covered[0]] + 1
+                new = cover[pid]
+                for c in covered:
+                    before = owner[c]
+                    if before >= 0 and before != p:
+                        own[before] &= ~bits[c]
+                    owner[c] = p
+                    height[c] = level
+                state._sarsen_bits &= ~new
+            own[p] |= new
+            log.append((pid, level, p))
+            if druid < 0 and tables[p].summon[pid] >= 0:  # as _apply: the Druid appears
+                summon_druid(pid, p)  # with p's first stone on one of their sides
             if way:
                 step_to(dest, p)
                 move = f"{texts[pid]},{names[dest]}"
