@@ -403,34 +403,47 @@ class DruidState(GameState):
     def play(self, text: str) -> str:
         """The protocol's play. A board move written as `legal_moves` writes it (as the
         search plays them) skips the protocol's checks of the text when the game is on and
-        nobody has resigned: a placement skips the parsing too, a Druid's Walk step goes
-        straight to `_play_board_move`. Anything else, refusals included, goes the
-        protocol's way."""
+        nobody has resigned, and a legal one is played at once (`_legal`, and
+        `_play_listed_step` for a Druid's Walk step). Anything else, refusals included, goes
+        the protocol's way."""
         if (self._outcome.status == "ongoing" and not self.resigned
                 and self.passes_in_row < len(self.turn_order)):
+            p = len(self.moves) % len(self.turn_order)
             pid = self._text_index.get(text)
             if pid is not None:
-                p = len(self.moves) % len(self.turn_order)
                 if self._legal(pid, p):
                     self._apply(pid, p)
                     self._record(text, passed=False)
                     return text
-            elif self.walk and self._written_as_listed(text):
-                try:
-                    canonical = self._play_board_move(text)
-                except MoveError:
-                    return super().play(text)  # which words the refusal
-                self._record(canonical, passed=False)
-                return canonical
+            elif self.walk and self._play_listed_step(text, p):
+                self._record(text, passed=False)
+                return text
         return super().play(text)
 
-    def _written_as_listed(self, text: str) -> bool:
-        """Whether a Druid's Walk move that is not a placement alone is written as the legal
-        moves are: a direction, or a placement's and a cell's canonical texts."""
-        if text in self.board.directions:
-            return True
+    def _play_listed_step(self, text: str, p: int) -> bool:
+        """Play a Druid's Walk move with a step written as the legal moves are (a direction,
+        or a placement's and a cell's canonical texts) if it is legal for player p, as
+        `_play_board_move` would; False, with nothing changed, if it is not both."""
         placement, comma, cell = text.partition(",")
-        return bool(comma) and placement in self._text_index and cell in self.board.index
+        if comma:
+            pid = self._text_index.get(placement)
+            dest = self.board.index.get(cell)
+            if pid is None or dest is None or not self._legal(pid, p):
+                return False
+            home = self._druid[p] if self._druid[p] >= 0 else self._summon_place(pid, p)[0]
+        elif text in self.board.directions and self._druid[p] >= 0:
+            pid, home = -1, self._druid[p]
+            dest = self.board.step(home, text)
+        else:
+            return False
+        if home < 0 or dest is None or dest not in self.board.neighbours[home]:
+            return False
+        if self._owner[dest] != p and not (pid >= 0 and self._cover[pid] & self._bits[dest]):
+            return False  # a step onto a cell neither p's nor just covered
+        if pid >= 0:
+            self._apply(pid, p)
+        self._step_to(dest, p)
+        return True
 
     def outcome(self) -> Outcome:
         """The protocol's outcome, which needs no look at resignations and passes while
@@ -634,15 +647,22 @@ class DruidState(GameState):
         p = self._player()
         names = self.board.names
         druid = self._druid[p]
+        own_steps: list[int] = []
+        near = 0  # the cells next to the Druid, as bits
         if druid >= 0:
             direction = self.board.direction_between
-            moves += [str(direction(druid, d)) for d in self._step_targets(p, druid)]
+            own_steps = self._step_targets(p, druid)
+            moves += [str(direction(druid, d)) for d in own_steps]
+            near = sum(self._bits[d] for d in self.board.neighbours[druid])
         for pid in placements:
-            cells = self._placement_cells(pid)
-            home = druid if druid >= 0 else self._summon_place(pid, p)[0]
-            if home >= 0:
-                moves += [f"{self._text[pid]},{names[d]}"
-                          for d in self._step_targets(p, home, cells)]
+            if druid >= 0 and not self._cover[pid] & near:
+                targets = own_steps  # the placement covers no cell the Druid could step to
+            else:
+                home = druid if druid >= 0 else self._summon_place(pid, p)[0]
+                if home < 0:
+                    continue
+                targets = self._step_targets(p, home, self._placement_cells(pid))
+            moves += [f"{self._text[pid]},{names[d]}" for d in targets]
         return moves
 
     def board_moves_exist(self) -> bool:
