@@ -60,8 +60,8 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_reach_sides", "_goal_flags", "_cover", "_around", "_goal_names",
-                           "_home_sides", "_listing"})
+                           "_reach_sides", "_goal_flags", "_cover", "_around", "_edge_flags",
+                           "_goal_names", "_home_sides", "_listing"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -178,6 +178,9 @@ class DruidState(GameState):
                        for pid in range(self._count)]
         self._around = [sum({self._bits[d] for c in self._placement_cells(pid)
                              for d in (c, *neighbours[c])}) for pid in range(self._count)]
+        # Per player and placement: the flags of their goal sides the placement lies on.
+        self._edge_flags = [[sum(flag for _, side, flag in sides if cover & side)
+                             for cover in self._cover] for sides in self._reach_sides]
         # Druid's Walk: the sides on which each player's Druid may appear.
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
         self._score_plan = druid_scores.make_plan(

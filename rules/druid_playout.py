@@ -45,16 +45,18 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
     height, owner = state._height, state._owner
     own, reach, log, bits, arounds = state._own, state._reach, state._log, state._bits, \
         state._around
-    reach_sides, goal_flags, grow, w = state._reach_sides, state._goal_flags, state._grow, \
-        state._w
+    reach_sides, goal_flags, edge_flags, grow, w = state._reach_sides, state._goal_flags, \
+        state._edge_flags, state._grow, state._w
     nostack, nogaps = state.nostack, state.nogaps
+    if state._outcome.status != "ongoing":  # then only a move of _listed_move can end it
+        return
     for _ in range(plies):
-        if state._outcome.status != "ongoing" or state.passes_in_row >= players:
+        if state.passes_in_row >= players:
             return
         ply = len(moves)
         p = ply % players
         person = 1 - p if state.swapped and players == 2 else p
-        size = count + 2 if players == 2 and ply == 1 and not state.swapped else count + 1
+        size = count + 2 if ply == 1 and players == 2 and not state.swapped else count + 1
         for _ in range(RANDOM_MOVE_TRIES):
             pick = int(draw() * size)
             if pick < n:  # a sarsen: on the ground, or on p's own top (not a sarsen's, nostack)
@@ -75,6 +77,8 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                 break
         else:
             _listed_move(state, rng, person, trail)
+            if state._outcome.status != "ongoing":
+                return
             continue
         if pick >= count:
             if pick == count:
@@ -104,21 +108,29 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                 height[c] = level
                 new |= bits[c]
             state._sarsen_bits &= ~new
-        mine = own[p] = own[p] | new
+        before = own[p]
+        mine = own[p] = before | new
         log.append((pick, level, p))
         move = texts[pick]
         moves.append(move)
         state.passes_in_row = 0
         trail.append((person, move))
         around = arounds[pick]
-        touched = 0
-        for slot, side, flag in reach_sides[p]:
-            reached = reach[slot]
-            if new & side or around & reached:
-                if around & mine & ~(reached | new):
-                    reached |= grow(new, mine & ~reached | new, w)
-                reach[slot] = reached | new
-                touched |= flag
+        if around & before:
+            touched = 0
+            for slot, side, flag in reach_sides[p]:
+                reached = reach[slot]
+                if new & side or around & reached:
+                    if around & mine & ~(reached | new):
+                        reached |= grow(new, mine & ~reached | new, w)
+                    reach[slot] = reached | new
+                    touched |= flag
+        else:  # a stone next to none of p's: it reaches the sides it lies on, alone
+            touched = edge_flags[p][pick]
+            if touched:
+                for slot, _, flag in reach_sides[p]:
+                    if touched & flag:
+                        reach[slot] |= new
         if touched:
             for k, goal in enumerate(goal_flags[p]):
                 if touched & goal == goal:
