@@ -4,14 +4,17 @@ Rules: pbmserv's help page for `druid`, as docs/rules/druid.md reads it (with th
 made where the page is silent).
 
 Speed matters (random playouts drive the benchmark and any future AI), so the position lives in
-flat per-cell lists indexed by cell number, plus one Python-int bitboard per player of the cells
-whose top stone they own. Every placement has a number: cell i is the sarsen on cell i, and
-`cells + k` the lintel on the board's k-th straight line. `_legal(placement)` (a fast yes/no)
-and `_apply(placement)` implement the placement rules: `play` parses the text and uses them,
-and so does `random_placement`. `_refusal` only words the reason once `_legal` has said no, and
-a test checks that the two always agree. The legal-move list judges every placement at once
-on byte planes instead (rules.druid_moves, the same rules for the whole board); tests check it
-against `_legal` and against `play`.
+flat per-cell lists indexed by cell number, plus Python-int bitboards: per player of the cells
+whose top stone they own, of the cells they join to each of their goal sides (so a win is seen
+without a search), and of the sarsens and Druids. Every placement has a number: cell i is the
+sarsen on cell i, and `cells + k` the lintel on the board's k-th straight line.
+`_legal(placement)` (a fast yes/no) and `_apply(placement)` implement the placement rules:
+`play` parses the text and uses them, and so does `random_placement`; the search's playouts
+(rules.druid_playout) write the same rules out in their loops, held to the protocol's generic
+loop by tests. `_refusal` only words the reason once `_legal` has said no, and a test checks
+that the two always agree. The legal-move list judges every placement at once on byte planes
+instead (rules.druid_moves, the same rules for the whole board); tests check it against
+`_legal` and against `play`. A playout cut short is valued by rules.druid_scores.
 """
 
 from __future__ import annotations

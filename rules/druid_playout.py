@@ -4,10 +4,11 @@
 parses the text again: most of a search's time. The loops here draw from the random
 generator exactly as `DruidState.random_move` does (one `rng.random()` per try, the same
 tries in the same order, the same fallback to the listed moves after as many misses), judge
-each try by the rules of `DruidState._legal`, written out in the loop, and apply the move
-with the engine's own `_apply` and `_step_to`; so the moves, the trail and the final
-position are those of the generic loop (tests/rules/ai/test_fast_playouts.py holds them to
-it).
+each try by the rules of `DruidState._legal` and place the stone as `_apply` does, both
+written out in the loop (the rarer events, a win, a stone covered, a Druid appearing or
+stepping, go through the engine); so the moves, the trail and the final position are those of
+the generic loop (tests/rules/ai/test_fast_playouts.py and tests/rules/test_druid_playout.py
+hold them to it).
 
 The walk loop looks up what it would otherwise work out for every try in `WalkTables`, made
 once per board and set of home sides.
@@ -201,8 +202,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     placement_of, way_of, steps, around, cells_of = tables[0].placement, tables[0].way, \
         tables[0].steps, tables[0].around, tables[0].cells
     standing: dict[int, list[tuple[int, ...]]] = {}  # homes of a Druid standing on a cell
-    nowhere = (-1,) * (len(state.board.directions) + 1)
     ways = len(state.board.directions) + 1  # nothing, or a step to neighbour 0, 1, ..
+    nowhere = (-1,) * ways
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
     own, log = state._own, state._log
