@@ -4,14 +4,17 @@ Rules: pbmserv's help page for `druid`, as docs/rules/druid.md reads it (with th
 made where the page is silent).
 
 Speed matters (random playouts drive the benchmark and any future AI), so the position lives in
-flat per-cell lists indexed by cell number, plus one Python-int bitboard per player of the cells
-whose top stone they own. Every placement has a number: cell i is the sarsen on cell i, and
-`cells + k` the lintel on the board's k-th straight line. `_legal(placement)` (a fast yes/no)
-and `_apply(placement)` implement the placement rules: `play` parses the text and uses them,
-and so does `random_placement`. `_refusal` only words the reason once `_legal` has said no, and
-a test checks that the two always agree. The legal-move list judges every placement at once
-on byte planes instead (rules.druid_moves, the same rules for the whole board); tests check it
-against `_legal` and against `play`.
+flat per-cell lists indexed by cell number, plus Python-int bitboards: per player of the cells
+whose top stone they own, of the cells they join to each of their goal sides (so a win is seen
+without a search), and of the sarsens and Druids. Every placement has a number: cell i is the
+sarsen on cell i, and `cells + k` the lintel on the board's k-th straight line.
+`_legal(placement)` (a fast yes/no) and `_apply(placement)` implement the placement rules:
+`play` parses the text and uses them, and so does `random_placement`; the search's playouts
+(rules.druid_playout) write the same rules out in their loops, held to the protocol's generic
+loop by tests. `_refusal` only words the reason once `_legal` has said no, and a test checks
+that the two always agree. The legal-move list judges every placement at once on byte planes
+instead (rules.druid_moves, the same rules for the whole board); tests check it against
+`_legal` and against `play`. A playout cut short is valued by rules.druid_scores.
 """
 
 from __future__ import annotations
@@ -19,15 +22,18 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from megalith.rules import druid_moves
+from megalith.rules import druid_moves, druid_playout, druid_scores
 from megalith.rules.druid_moves import pick
 from megalith.rules.druid_text import render_hex, render_square
 from megalith.rules.geometry import Board, hex_board, split_name, square_board, y_board
 from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, MoveKind, OptionError,
                                      OptionSpec, Outcome, Stone)
 from megalith.rules.registry import GameInfo
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 T = TypeVar("T")
 
@@ -57,7 +63,8 @@ SIDE_WORDS = {"bottom": "the bottom row", "top": "the top row", "left": "the lef
 
 # Attributes set once by _build_tables and never changed: copies share them.
 SHARED_TABLES = frozenset({"_line_index", "_text", "_text_index", "_bits", "_side_bits",
-                           "_goals", "_goal_names", "_home_sides", "_listing"})
+                           "_reach_sides", "_goal_flags", "_cover", "_around", "_edge_flags",
+                           "_goal_names", "_home_sides", "_listing"})
 
 
 def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
@@ -77,13 +84,6 @@ def _bit_layout(board: Board) -> tuple[list[int], tuple[int, ...]]:
     bits = [1 << ((r - low) * width + q) for q, r in axial]
     shifts = (1, width) if board.kind == "square" else (1, width, width - 1)
     return bits, shifts
-
-
-def _touches_all(cells: int, sides: tuple[int, ...]) -> bool:
-    for side in sides:
-        if not cells & side:
-            return False
-    return True
 
 
 def _grow_square(seed: int, mask: int, w: int) -> int:
@@ -132,10 +132,12 @@ class DruidState(GameState):
         n = len(board)
         self._height = [0] * n
         self._owner = [-1] * n  # player index of the top stone, -1 for bare ground
-        self._sarsen_top = [False] * n
         self._sarsen_bits = 0  # bit set of the cells whose top stone is a sarsen
-        self._druid_here = [False] * n
+        self._druid_bits = 0  # bit set of the cells where a Druid stands
         self._own = [0] * len(letters)  # bitboards of the cells each player tops
+        # Per goal side of each player (slots of _reach_sides): the cells they top that are
+        # connected to that side through cells they top; kept outside Druid's Walk only.
+        self._reach = [0] * self._slots
         self._log: list[tuple[int, int, int]] = []  # (placement, level, player) per stone
         self._druid = [-1] * len(letters)  # cell of each player's Druid, -1 if none yet
         self._target: list[str | None] = [None] * len(letters)
@@ -160,10 +162,33 @@ class DruidState(GameState):
         self._grow = _grow_square if board.kind == "square" else _grow_hex
         self._side_bits = {name: sum(self._bits[i] for i in cells)
                            for name, cells in board.sides.items()}
-        self._goals = [[tuple(self._side_bits[s] for s in alt) for alt in alts]
-                       for alts in self._goal_names]
+        # Each player's goal sides, each with its slot in `_reach` (_check_connection) and
+        # a flag, and each alternative of their goal as the flags of its sides.
+        self._reach_sides: list[tuple[tuple[int, int, int], ...]] = []  # slot, bits, flag
+        self._goal_flags: list[tuple[int, ...]] = []
+        slots = 0
+        for alts in self._goal_names:
+            sides = list(dict.fromkeys(side for alt in alts for side in alt))
+            self._reach_sides.append(tuple((slots + i, self._side_bits[side], 1 << i)
+                                           for i, side in enumerate(sides)))
+            self._goal_flags.append(tuple(sum(1 << sides.index(side) for side in alt)
+                                          for alt in alts))
+            slots += len(sides)
+        self._slots = slots
+        # Each placement's cells, and those with their neighbours, as bits.
+        neighbours = board.neighbours
+        self._cover = [sum(self._bits[c] for c in self._placement_cells(pid))
+                       for pid in range(self._count)]
+        self._around = [sum({self._bits[d] for c in self._placement_cells(pid)
+                             for d in (c, *neighbours[c])}) for pid in range(self._count)]
+        # Per player and placement: the flags of their goal sides the placement lies on.
+        self._edge_flags = [[sum(flag for _, side, flag in sides if cover & side)
+                             for cover in self._cover] for sides in self._reach_sides]
         # Druid's Walk: the sides on which each player's Druid may appear.
         self._home_sides = [sorted({s for alt in alts for s in alt}) for alts in self._goal_names]
+        self._score_plan = druid_scores.make_plan(
+            [[[self._side_bits[s] for s in alt] for alt in alts] for alts in self._goal_names],
+            self._board_bits, shifts, self._grow)
 
     # ---- the placement rules: the fast pair every path goes through ----------------------
 
@@ -172,8 +197,9 @@ class DruidState(GameState):
         if pid < self._n:
             if self._height[pid] == 0:
                 return True
-            return (self._owner[pid] == p and not self._druid_here[pid]
-                    and not (self.nostack and self._sarsen_top[pid]))
+            bit = self._bits[pid]
+            return (self._owner[pid] == p and not self._druid_bits & bit
+                    and not (self.nostack and self._sarsen_bits & bit))
         a, m, b = self._lines[pid - self._n]
         height = self._height
         h = height[a]
@@ -185,18 +211,27 @@ class DruidState(GameState):
         owner = self._owner
         if (owner[a] == p) + (owner[b] == p) + (hm == h and owner[m] == p) != 2:
             return False
-        druid = self._druid_here
-        return not (druid[a] or druid[m] or druid[b])
+        return not self._druid_bits & self._cover[pid]
 
     def _apply(self, pid: int, p: int) -> None:
         """Place stone pid for player p (already known legal); a Druid may appear; the
         connection result is updated."""
+        new = self._place(pid, p)
+        if self.walk:
+            if self._druid[p] < 0:
+                self._maybe_summon(pid, p)
+        else:
+            self._check_connection(p, new, self._around[pid])
+
+    def _place(self, pid: int, p: int) -> int:
+        """The stone of `_apply` itself: heights, tops and the log (and, outside Druid's
+        Walk, what reaches the sides of a player whose stone it covers). Returns its
+        cells' bits."""
         bits = self._bits
         own = self._own
         if pid < self._n:
             level = self._height[pid] + 1
             self._height[pid] = level
-            self._sarsen_top[pid] = True
             self._owner[pid] = p
             new = bits[pid]
             self._sarsen_bits |= new
@@ -209,31 +244,48 @@ class DruidState(GameState):
                 before = owner[c]
                 if before >= 0 and before != p:
                     own[before] &= ~bits[c]
+                    if not self.walk:
+                        self._lose(before, bits[c])
                 owner[c] = p
                 self._height[c] = level
-                self._sarsen_top[c] = False
                 new |= bits[c]
             self._sarsen_bits &= ~new
         own[p] |= new
         self._log.append((pid, level, p))
-        if self.walk:
-            if self._druid[p] < 0:
-                self._maybe_summon(pid, p)
-        else:
-            self._check_connection(p, new)
+        return new
 
-    def _check_connection(self, p: int, new: int) -> None:
-        """Whether player p's stones now connect their sides; only the group of the stone
-        just placed can have changed for the better."""
+    def _check_connection(self, p: int, new: int, around: int) -> None:
+        """Whether player p's stones now connect their sides; only the group of the stones
+        just placed (`new`, with `around` their cells and neighbours) can have changed for
+        the better. The group joins the cells that reach a side (`_reach`) if it lies on
+        the side or next to them, and wins when it reaches every side of an alternative."""
         mine = self._own[p]
-        goals = self._goals[p]
-        if not any(_touches_all(mine, alt) for alt in goals):
-            return  # cheap: the player's stones do not even reach every side yet
-        group = self._grow(new, mine, self._w)
-        for k, alt in enumerate(goals):
-            if _touches_all(group, alt):
-                self._win_by_connection(p, group, self._goal_names[p][k])
-                return
+        reach = self._reach
+        touched = 0  # the flags of the sides the group reaches
+        for slot, side, flag in self._reach_sides[p]:
+            reached = reach[slot]
+            if new & side or around & reached:
+                if around & mine & ~(reached | new):  # it joins cells not reaching yet
+                    reached |= self._grow(new, mine & ~reached | new, self._w)
+                reach[slot] = reached | new
+                touched |= flag
+        if touched:
+            for k, goal in enumerate(self._goal_flags[p]):
+                if touched & goal == goal:
+                    self._win_by_connection(p, new, k)
+                    return
+
+    def _lose(self, p: int, lost: int) -> None:
+        """Player p's stone on the cell `lost` (a bit) was covered: what it joined to a side
+        may have come apart, so the cells reaching that side are found again among those
+        that reached it before."""
+        reach = self._reach
+        grow, w = self._grow, self._w
+        for slot, side, _ in self._reach_sides[p]:
+            reached = reach[slot]
+            if reached & lost:
+                rest = reached & ~lost
+                reach[slot] = grow(rest & side, rest, w)
 
     # ---- Druid's Walk ------------------------------------------------------------------
 
@@ -243,7 +295,7 @@ class DruidState(GameState):
         cell, side = self._summon_place(pid, p)
         if cell >= 0:
             self._druid[p] = cell
-            self._druid_here[cell] = True
+            self._druid_bits |= self._bits[cell]
             self._target[p] = OPPOSITE[side]
 
     def _summon_place(self, pid: int, p: int) -> tuple[int, str]:
@@ -265,8 +317,7 @@ class DruidState(GameState):
     def _step_to(self, dest: int, p: int) -> None:
         """Move player p's Druid to a neighbouring cell topped by their colour (checked)."""
         here = self._druid[p]
-        self._druid_here[here] = False
-        self._druid_here[dest] = True
+        self._druid_bits ^= self._bits[here] | self._bits[dest]
         self._druid[p] = dest
         target = self._target[p]
         if target is not None and dest in self.board.sides[target]:
@@ -283,7 +334,11 @@ class DruidState(GameState):
 
     # ---- results -----------------------------------------------------------------------
 
-    def _win_by_connection(self, p: int, group: int, sides: tuple[str, ...]) -> None:
+    def _win_by_connection(self, p: int, new: int, k: int) -> None:
+        """Player p has won: the group of the stones just placed (`new`) connects the sides
+        of their goal's alternative k."""
+        group = self._grow(new, self._own[p], self._w)
+        sides = self._goal_names[p][k]
         letter = self.turn_order[p]
         cells = [i for i, bit in enumerate(self._bits) if group & bit]
         chain = self._connecting_path(set(cells), [self.board.sides[s] for s in sides])
@@ -329,6 +384,82 @@ class DruidState(GameState):
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
+
+    # ---- the protocol's copy and play, made quicker for the search ----------------------
+
+    def copy(self) -> Self:
+        """The protocol's copy (every container copied one level deep, but the tables of
+        SHARED_TABLES), naming the containers instead of testing every attribute: the
+        search copies the position for every move it tries."""
+        clone = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["options"] = self.options.copy()
+        fields["moves"] = self.moves.copy()
+        fields["resigned"] = self.resigned.copy()
+        fields["_height"] = self._height.copy()
+        fields["_owner"] = self._owner.copy()
+        fields["_own"] = self._own.copy()
+        fields["_reach"] = self._reach.copy()
+        fields["_log"] = self._log.copy()
+        fields["_druid"] = self._druid.copy()
+        fields["_target"] = self._target.copy()
+        clone.__dict__ = fields
+        return clone
+
+    def play(self, text: str) -> str:
+        """The protocol's play. A board move written as `legal_moves` writes it (as the
+        search plays them) skips the protocol's checks of the text when the game is on and
+        nobody has resigned, and a legal one is played at once (`_legal`, and
+        `_play_listed_step` for a Druid's Walk step). Anything else, refusals included, goes
+        the protocol's way."""
+        if (self._outcome.status == "ongoing" and not self.resigned
+                and self.passes_in_row < len(self.turn_order)):
+            p = len(self.moves) % len(self.turn_order)
+            pid = self._text_index.get(text)
+            if pid is not None:
+                if self._legal(pid, p):
+                    self._apply(pid, p)
+                    self._record(text, passed=False)
+                    return text
+            elif self.walk and self._play_listed_step(text, p):
+                self._record(text, passed=False)
+                return text
+        return super().play(text)
+
+    def _play_listed_step(self, text: str, p: int) -> bool:
+        """Play a Druid's Walk move with a step written as the legal moves are (a direction,
+        or a placement's and a cell's canonical texts) if it is legal for player p, as
+        `_play_board_move` would; False, with nothing changed, if it is not both."""
+        placement, comma, cell = text.partition(",")
+        if comma:
+            pid = self._text_index.get(placement)
+            dest = self.board.index.get(cell)
+            if pid is None or dest is None or not self._legal(pid, p):
+                return False
+            home = self._druid[p] if self._druid[p] >= 0 else self._summon_place(pid, p)[0]
+        elif text in self.board.directions and self._druid[p] >= 0:
+            pid, home = -1, self._druid[p]
+            dest = self.board.step(home, text)
+        else:
+            return False
+        if home < 0 or dest is None or dest not in self.board.neighbours[home]:
+            return False
+        if self._owner[dest] != p and not (pid >= 0 and self._cover[pid] & self._bits[dest]):
+            return False  # a step onto a cell neither p's nor just covered
+        if pid >= 0:
+            self._apply(pid, p)
+        self._step_to(dest, p)
+        return True
+
+    def outcome(self) -> Outcome:
+        """The protocol's outcome, which needs no look at resignations and passes while
+        there are none to see."""
+        if not self.resigned and self.passes_in_row < len(self.turn_order):
+            return self._outcome
+        return super().outcome()
+
+    def _board_over(self) -> bool:
+        return self._outcome.status != "ongoing"
 
     # ---- move text ---------------------------------------------------------------------
 
@@ -430,7 +561,7 @@ class DruidState(GameState):
         owner = self._owner
         if pid < self._n:
             cell = names[pid]
-            if self._druid_here[pid]:
+            if self._druid_bits & self._bits[pid]:
                 return f"no stone may be placed on a Druid ({cell} carries one)"
             if owner[pid] != p:
                 return (f"{cell} is topped by {self._a(owner[pid])} stone: sarsens go on the "
@@ -456,7 +587,7 @@ class DruidState(GameState):
             listed = ", ".join(f"{names[c]} {self.turn_order[owner[c]]}" for c in under)
             return (f"a lintel must rest on exactly two of your stones: it would rest on {mine} "
                     f"{self.turn_order[p]} stone{'s' if mine != 1 else ''} ({listed})")
-        carrier = next(names[c] for c in (a, m, b) if self._druid_here[c])
+        carrier = next(names[c] for c in (a, m, b) if self._druid_bits & self._bits[c])
         return f"no stone may be placed on a Druid ({carrier} carries one)"
 
     # ---- listing moves -----------------------------------------------------------------
@@ -500,10 +631,7 @@ class DruidState(GameState):
         sarsens', then the lintels' of each direction of the layout; None when a stack is too
         high for the planes. A sarsen goes on bare ground or on p's own top, not on a
         Druid, and with -nostack not on a sarsen."""
-        druids = 0
-        if self.walk:
-            bits = self._bits
-            druids = sum(bits[cell] for cell in self._druid if cell >= 0)
+        druids = self._druid_bits
         lintels = druid_moves.lintels(self._listing, self._height, self._own[p], druids,
                                       self.nogaps)
         if lintels is None:
@@ -525,15 +653,22 @@ class DruidState(GameState):
         p = self._player()
         names = self.board.names
         druid = self._druid[p]
+        own_steps: list[int] = []
+        near = 0  # the cells next to the Druid, as bits
         if druid >= 0:
             direction = self.board.direction_between
-            moves += [str(direction(druid, d)) for d in self._step_targets(p, druid)]
+            own_steps = self._step_targets(p, druid)
+            moves += [str(direction(druid, d)) for d in own_steps]
+            near = sum(self._bits[d] for d in self.board.neighbours[druid])
         for pid in placements:
-            cells = self._placement_cells(pid)
-            home = druid if druid >= 0 else self._summon_place(pid, p)[0]
-            if home >= 0:
-                moves += [f"{self._text[pid]},{names[d]}"
-                          for d in self._step_targets(p, home, cells)]
+            if druid >= 0 and not self._cover[pid] & near:
+                targets = own_steps  # the placement covers no cell the Druid could step to
+            else:
+                home = druid if druid >= 0 else self._summon_place(pid, p)[0]
+                if home < 0:
+                    continue
+                targets = self._step_targets(p, home, self._placement_cells(pid))
+            moves += [f"{self._text[pid]},{names[d]}" for d in targets]
         return moves
 
     def board_moves_exist(self) -> bool:
@@ -618,45 +753,36 @@ class DruidState(GameState):
                 return PASS if pick == combos + ways - 1 else SWAP
         return super().random_move(rng)
 
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's playout, run over placement numbers (rules.druid_playout); the
+        generic loop where a player has resigned (their turns are forced passes)."""
+        if self.resigned:
+            super().run_playout(rng, plies, trail)
+        elif self.walk:
+            druid_playout.walk_playout(self, rng, plies, trail)
+        else:
+            druid_playout.connection_playout(self, rng, plies, trail)
+
     def playout_scores(self) -> dict[str, float] | None:
         """How near each side is to its goal, for a playout cut short (random Druid games
         seldom finish: on hex 4 with three players half run past 300 plies).
 
         Connection variants: minus the cheapest way to connect the side's goal sides, where
         a cell the side tops costs 0, bare ground 1 and any other cell ENEMY_COST (it must
-        be bridged by a lintel). Druid's Walk: minus the steps each Druid still has to go to
+        be bridged by a lintel); rules.druid_scores works it out for every side at once.
+        Druid's Walk: minus the steps each Druid still has to go to
         its target side (over any cells), and minus the board's width plus one for a Druid
         not yet on the board."""
         if not self.walk:
-            return {side: -float(self._connection_cost(p))
-                    for p, side in enumerate(self.turn_order)}
-        tables = _distances_to_sides(self.board)
-        far = float(max(max(t) for t in tables.values()) + 1)
+            bare = self._board_bits
+            for mine in self._own:
+                bare &= ~mine
+            costs = druid_scores.connection_costs(self._score_plan, self._own, bare)
+            return {side: -float(cost) for side, cost in zip(self.turn_order, costs)}
+        tables, far = _distances_to_sides(self.board)
         return {side: -(float(tables[target][self._druid[p]]) if target is not None and
                         self._druid[p] >= 0 else far)
                 for p, (side, target) in enumerate(zip(self.turn_order, self._target))}
-
-    def _connection_cost(self, p: int) -> int:
-        """The least total cost of cells that would connect player p's goal sides (see
-        `playout_scores`): Dijkstra from each goal side, small integer costs in buckets;
-        three sides meet at the cell where the sum of the three distances is least."""
-        owner, height = self._owner, self._height
-        cost = [0 if owner[c] == p else 1 if height[c] == 0 else ENEMY_COST
-                for c in range(self._n)]
-        sides, nbrs = self.board.sides, self.board.neighbours
-        distances: dict[str, list[int]] = {}
-        best = 1 << 30
-        for alt in self._goal_names[p]:
-            for side in alt:
-                if side not in distances:
-                    distances[side] = _side_distances(sides[side], nbrs, cost)
-            if len(alt) == 2:
-                start, goal = distances[alt[0]], sides[alt[1]]
-                best = min(best, min(start[c] for c in goal))
-            else:
-                a, b, c = (distances[s] for s in alt)
-                best = min(best, min(x + y + z - 2 * w for x, y, z, w in zip(a, b, c, cost)))
-        return best
 
     def placement_text(self, pid: int) -> str:
         """The canonical text of placement pid (`c3`, `b2-b4`)."""
@@ -770,7 +896,7 @@ class DruidState(GameState):
         for c in range(self._n):
             top = self._owner[c]
             mark = "." if top < 0 else self.turn_order[top]
-            owners.append(mark if self._druid_here[c] else mark.lower())
+            owners.append(mark if self._druid_bits & self._bits[c] else mark.lower())
             h = self._height[c]
             heights.append("." if h == 0 else HEIGHT_DIGITS[h - 1] if h <= 35 else "+")
         return owners, heights
@@ -782,20 +908,21 @@ class DruidState(GameState):
         return render_hex(self.board, owners, heights)
 
 
-_SIDE_DISTANCES: dict[tuple[str, int], dict[str, list[int]]] = {}
+_SIDE_DISTANCES: dict[tuple[str, int], tuple[dict[str, list[int]], float]] = {}
 
 
-def _distances_to_sides(board: Board) -> dict[str, list[int]]:
-    """For each side of the board, every cell's number of steps to it (over any cells);
-    made once per kind and size of board."""
+def _distances_to_sides(board: Board) -> tuple[dict[str, list[int]], float]:
+    """For each side of the board, every cell's number of steps to it (over any cells), and
+    one more than the most steps any cell has to any side (what a Druid not yet on the board
+    counts); made once per kind and size of board."""
     key = (board.kind, len(board))
-    tables = _SIDE_DISTANCES.get(key)
-    if tables is None:
+    found = _SIDE_DISTANCES.get(key)
+    if found is None:
         every_cell = [1] * len(board)  # a path's cost counts its cells: one more than its steps
         tables = {name: [d - 1 for d in _side_distances(cells, board.neighbours, every_cell)]
                   for name, cells in board.sides.items()}
-        _SIDE_DISTANCES[key] = tables
-    return tables
+        found = _SIDE_DISTANCES[key] = (tables, float(max(max(t) for t in tables.values()) + 1))
+    return found
 
 
 def _side_distances(side: frozenset[int], neighbours: tuple[tuple[int, ...], ...],

@@ -4,12 +4,13 @@ examples (pbmserv's help page, as docs/rules/druid.md reads it)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from megalith.rules import registry
 from megalith.rules.druid import DruidState
-from megalith.rules.protocol import MoveError, OptionError, Stone
+from megalith.rules.protocol import GameState, MoveError, OptionError, Stone
 
 
 def game(parameters: str = "", moves: str = "", players: int | None = None) -> DruidState:
@@ -446,12 +447,56 @@ def test_no_placement_left_leaves_the_pass() -> None:
     assert state.random_placement(random.Random(1)) is None
 
 
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=4", 2), ("-size=4 -nostack", 2), ("-walk -size=4", 2), ("-hex -size=2 -walk", 3),
+])
+def test_play_answers_as_the_protocols_play(parameters: str, players: int) -> None:
+    """DruidState.play's quick ways for moves written as the legal moves are give what the
+    protocol's play gives, legal or not: the same canonical text or refusal, the same
+    position after."""
+    rng = random.Random(4)
+    state = game(parameters, players=players)
+    while state.to_move is not None and state.ply < 30:
+        names = state.board.names
+        written = [state.placement_text(pid) for pid in range(state._count)]
+        candidates = (state.legal_moves() + written + list(state.board.directions)
+                      + [f"{rng.choice(written)},{rng.choice(names)}" for _ in range(40)])
+        for move in candidates:
+            quick, generic = state.copy(), state.copy()
+            answers = []
+            for play in (quick.play, partial(GameState.play, generic)):
+                try:
+                    answers.append(play(move))
+                except MoveError as refusal:
+                    answers.append(refusal.reason)
+            assert answers[0] == answers[1], (state.moves, move)
+            assert (quick.moves, quick.render(), quick.stones(), quick.druids, quick.outcome()) \
+                == (generic.moves, generic.render(), generic.stones(), generic.druids,
+                    generic.outcome()), (state.moves, move)
+        state.play(state.random_move(rng))
+
+
 def test_copy_is_independent() -> None:
     state = game("-size=5", "c3 a1")
     twin = state.copy()
     twin.play("c3")
     assert state.height("c3") == 1 and twin.height("c3") == 2
     assert state.moves == ["c3", "a1"] and len(state.stones()) == 2
+
+
+@pytest.mark.parametrize("parameters, players", [("-size=5", 2), ("-hex -walk", 3)])
+def test_copy_copies_the_containers_the_protocols_copy_would(parameters: str,
+                                                             players: int) -> None:
+    """DruidState.copy names the containers it copies; they must be every container the
+    protocol's copy copies (those not shared as tables), no fewer, and no other."""
+    state = game(parameters, "c3 a1", players=players)
+    twin = state.copy()
+    copied = {name for name, value in vars(state).items()
+              if isinstance(value, (list, set, dict)) and name not in state.shared_fields}
+    assert vars(twin).keys() == vars(state).keys()
+    for name, value in vars(state).items():
+        assert (vars(twin)[name] is value) == (name not in copied), name
+        assert vars(twin)[name] == value, name
 
 
 def test_views_helpers() -> None:
@@ -578,3 +623,34 @@ def test_wins_match_a_plain_search(parameters: str, players: int) -> None:
                 chain = state.outcome().chain
                 assert all(state.owner(c) == mover for c in chain)
                 break
+
+
+@pytest.mark.parametrize("parameters, players", [
+    ("-size=5", 2), ("-hex -size=3", 2), ("-hex -size=4", 3), ("-y -size=5", 2),
+])
+def test_reach_sets_follow_the_board(parameters: str, players: int) -> None:
+    """The cells each player reaches each goal side with (kept move by move, and found again
+    when a lintel covers one of them) are, after every move of seeded random games, those a
+    plain search from that side over the player's cells finds."""
+    rng = random.Random(5)
+    covered = 0
+    for _ in range(15):
+        state = game(parameters, players=players)
+        while state.to_move is not None and state.ply < 200:
+            before = [state._own[p] for p in range(players)]
+            state.play(state.random_move(rng))
+            covered += any(mine & ~now for mine, now in zip(before, state._own))
+            for p, side in enumerate(state.sides):
+                mine = {i for i, name in enumerate(state.board.names)
+                        if state.owner(name) == side}
+                for slot, bits, _ in state._reach_sides[p]:
+                    todo = [i for i in mine if state._bits[i] & bits]
+                    found = set(todo)
+                    while todo:
+                        for d in state.board.neighbours[todo.pop()]:
+                            if d in mine and d not in found:
+                                found.add(d)
+                                todo.append(d)
+                    assert state._reach[slot] == sum(state._bits[i] for i in found), \
+                        state.moves
+    assert covered >= 10  # lintels covered other players' stones
