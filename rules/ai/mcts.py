@@ -114,7 +114,7 @@ class Node:
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
                  "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
-                 "checked")
+                 "checked", "exploit")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -137,11 +137,28 @@ class Node:
         self.exact: Values | None = None
         self.lost: set[int] = set()
         self.checked = len(moves) < 2  # whether a win in one was looked for (or none needed)
+        # Each move's score in `_select` but for the exploration term, kept up to date by
+        # `refresh` whenever the move's statistics change (a move nothing is known of yet
+        # scores UNTRIED_VALUE).
+        self.exploit = [UNTRIED_VALUE] * count
 
     @property
     def rave_weight(self) -> float:
         """RAVE_EQUIVALENCE here: 0 (RAVE unused) at a first move that may be swapped."""
         return RAVE_EQUIVALENCE if self.holder_wins is None else 0.0
+
+    def refresh(self, i: int) -> None:
+        """Score move `i` again after its statistics changed: its own mean blended with its
+        RAVE mean, the RAVE weight falling as its own visits grow (see `Search._select`)."""
+        n, seen, weight = self.visits[i], self.rave_visits[i], self.rave_weight
+        rave = self.rave_wins[i] / seen if seen and weight else UNTRIED_VALUE
+        if n:
+            holder = self.holder_wins
+            wins = self.wins[i] if holder is None else min(holder[i], n - holder[i])
+            beta = _betas(weight, n)[n]
+            self.exploit[i] = (1 - beta) * wins / n + beta * rave
+        else:
+            self.exploit[i] = rave
 
     def own_wins(self) -> list[float]:
         """Each move's total value for the person to move here, as the search weighs it: the
@@ -320,24 +337,17 @@ class Search:
             self._prove(path)
 
     def _select(self, node: Node) -> int:
-        """The move to follow: its own mean blended with its RAVE mean (the RAVE weight
-        falling as its own visits grow), plus a small UCT exploration term."""
+        """The move to follow: its own mean blended with its RAVE mean (`Node.exploit`, the
+        RAVE weight falling as its own visits grow), plus a small UCT exploration term."""
         if node.swap >= 0 and node.visits[node.swap] < SWAP_SHARE * node.total:
             return node.swap
         c = self._c if node.holder_wins is None else OPENING_EXPLORATION
         scale = c * math.sqrt(math.log(node.total + 1))
-        weight = node.rave_weight
-        betas, roots = _tables(weight, node.total)
+        roots = _roots(node.total)
         lost = node.lost
         best, best_score = 0, -1.0
-        for i, (n, wins, seen, rave_wins) in enumerate(zip(node.visits, node.own_wins(),
-                                                           node.rave_visits, node.rave_wins)):
-            rave = rave_wins / seen if seen and weight else UNTRIED_VALUE
-            if n:
-                beta = betas[n]
-                score = (1 - beta) * wins / n + beta * rave + scale / roots[n]
-            else:
-                score = rave + scale
+        for i, (n, exploit) in enumerate(zip(node.visits, node.exploit)):
+            score = exploit + scale / roots[n] if n else exploit + scale
             if score > best_score and not (lost and i in lost):
                 best, best_score = i, score
         return best
@@ -353,6 +363,7 @@ class Search:
             if node.holder_wins is not None:  # the person holding the first colour now
                 swapped = any(key == SWAP for _, key in trail[depth:])
                 node.holder_wins[i] += values[1 if swapped else 0]
+                node.refresh(i)
                 continue  # no RAVE at this node
             index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
             counted: set[int] = set()
@@ -363,6 +374,9 @@ class Search:
                         counted.add(j)
                         rave_visits[j] += 1
                         rave_wins[j] += value
+            node.refresh(i)
+            for j in counted:
+                node.refresh(j)
 
     def _prove(self, path: list[tuple[Node, int]]) -> None:
         """Pass a newly proven value up `path` as far as it decides the nodes above."""
@@ -438,21 +452,26 @@ class Search:
         return cut_off_values(state, outcome)
 
 
+# Tables kept from search to search: `_select` weighs every move of a node each iteration,
+# and a look-up costs less than a square root, with the very same value.
 _BETAS: dict[float, list[float]] = {}
 _ROOTS: list[float] = []
 
 
-def _tables(weight: float, visits: int) -> tuple[list[float], list[float]]:
-    """For every number of visits n up to `visits`: a move's RAVE share `beta` (the square
-    root of weight / (3 n + weight)) and the root of n + 1, as `_select` weighs moves. Kept
-    from search to search: `_select` runs over every move of a node each iteration, and a
-    look-up costs less than the roots, with the very same values."""
+def _betas(weight: float, visits: int) -> list[float]:
+    """A move's RAVE share `beta`, the square root of weight / (3 n + weight), for every
+    number of visits n up to `visits` (0 where RAVE is not used)."""
     betas = _BETAS.setdefault(weight, [])
     for n in range(len(betas), visits + 1):
         betas.append(math.sqrt(weight / (3 * n + weight)) if weight else 0.0)
+    return betas
+
+
+def _roots(visits: int) -> list[float]:
+    """The square root of n + 1 for every number of visits n up to `visits`."""
     for n in range(len(_ROOTS), visits + 1):
         _ROOTS.append(math.sqrt(n + 1))
-    return betas, _ROOTS
+    return _ROOTS
 
 
 def moves_played(state: GameState) -> list[str]:
