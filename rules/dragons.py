@@ -26,16 +26,22 @@ coordinates above), so a view can map them back with `parse_coord`.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
+from megalith.rules.dragons_blocks import LoopBlocks
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
 from megalith.rules.text import number as ascii_number
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
@@ -51,12 +57,16 @@ MIN_TILES, MAX_TILES = 6, 120   # 6: the smallest pool that can hold a winning l
 WINNING_LOOP = 6
 TANTRIX_LOOP_BUDGET = 300_000   # loop search steps per settling (see longest_loops)
 ORIGIN: Coord = (0, 0)
+ONGOING = Outcome()
 
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
 _TYPED = re.compile(r"([a-z]+)([0-9]+)")  # what a player may type: refused with a reason
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
+_GAP_KEY = tuple((key >> 6).bit_count() >= 3 for key in range(1 << 12))  # 3+ closed sides
+_RANK_BITS = 10                  # more than enough for a place's rank: under 1024 places
+_RANK_MASK = (1 << _RANK_BITS) - 1
 
 
 # ---- the tiles ---------------------------------------------------------------------------
@@ -120,6 +130,13 @@ class TileSet:
     loop_masks: tuple[tuple[int, int], ...]      # the same as bit masks
     fits: tuple[int, ...]                        # place key -> bit mask of fitting orientations
     fit_letters: tuple[tuple[str, ...], ...]     # bit mask -> the letters it holds, sorted
+    # The same tables in the shapes the hot loops want (placing tiles, loops, playouts):
+    fit_indices: tuple[tuple[int, ...], ...]     # bit mask -> the orientation indices, sorted
+    lone_fit: tuple[bool, ...]                   # place key -> exactly one orientation fits
+    key_steps: tuple[tuple[tuple[int, int, int], ...], ...]   # per orientation, per edge d:
+    # (dx, dy, the bits a tile adds to the key of the place across d)
+    loop_steps: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # per orientation,
+    # per side: (dx, dy, the opposite edge's bit) for each edge of its loop region
 
 
 def _build_tileset(cross: bool) -> TileSet:
@@ -143,10 +160,17 @@ def _build_tileset(cross: bool) -> TileSet:
         closed, colours = key >> 6, key & 63
         fits.append(sum(1 << i for i, mask in enumerate(o_masks)
                         if (mask ^ colours) & closed == 0))
-    fit_letters = tuple(tuple(letters[i] for i in range(len(letters)) if bits >> i & 1)
+    fit_indices = tuple(tuple(i for i in range(len(letters)) if bits >> i & 1)
                         for bits in range(1 << len(letters)))
+    fit_letters = tuple(tuple(letters[i] for i in indices) for indices in fit_indices)
+    lone_fit = tuple(bits.bit_count() == 1 for bits in fits)
+    key_steps = tuple(tuple((_SX[d], _SY[d], 1 << (back + 6) | (mask >> d & 1) << back)
+                            for d, back in enumerate(OPPOSITE)) for mask in o_masks)
+    loop_steps = tuple(tuple(tuple((_SX[d], _SY[d], 1 << OPPOSITE[d]) for d in edges)
+                             for edges in per_side) for per_side in loop_edges)
     return TileSet(cross, letters, tuple(regions), tuple(o_masks), tuple(region_of),
-                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters)
+                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters, fit_indices,
+                   lone_fit, key_steps, loop_steps)
 
 
 @cache
@@ -232,11 +256,11 @@ class DragonsState(GameState):
         self._single: set[Coord] = set()         # open places where exactly one tile fits
         self._placed: list[PlacedTile] = []
         self._places: tuple[Coord, ...] | None = None   # cache, rebuilt after a change
-        # Loops: per side, a union-find of the tiles joined through that side's loop
-        # regions (a new tile closes a loop exactly when it joins two tiles already
-        # connected), and the longest loop found so far.
-        self._joined_o: dict[Coord, Coord] = {}
-        self._joined_x: dict[Coord, Coord] = {}
+        # Loops: per side, the blocks of the graph of tiles joined through that side's loop
+        # regions (a new tile closes a loop exactly when its block holds three tiles or
+        # more, and no loop through it is longer than that block), and the longest loop
+        # found so far.
+        self._blocks = (LoopBlocks(), LoopBlocks())
         self._loops: dict[str, tuple[Coord, ...]] = {"O": (), "X": ()}
         # -tantrix leaves the search for later (loops do not decide the game there):
         # (tile, side index, how many tiles were down when it was laid) for each tile that
@@ -247,7 +271,7 @@ class DragonsState(GameState):
         self._parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
         self._stats: dict[tuple[Coord, int], tuple[int, int, int]] = {}
         self._dragons: dict[str, int] = {"O": 0, "X": 0}
-        self._outcome = Outcome()
+        self._outcome = ONGOING
         if opening is None:
             opening = [(ORIGIN, "g" if options.get("start_tip") else "a")]
         for coord, letter in opening:
@@ -298,7 +322,7 @@ class DragonsState(GameState):
         """The numbered places with three or more closed sides, in reading order: while any
         exists (and the game goes on), the player to move must play at one of them."""
         opened = self._open
-        return tuple(c for c in self.places() if (opened[c] >> 6).bit_count() >= 3)
+        return tuple(c for c in self.places() if _GAP_KEY[opened[c]])
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
         if self.refusal(coord):
@@ -440,11 +464,42 @@ class DragonsState(GameState):
             raise MoveError(text, self._gap_reason(gaps))
         if not self._set.fits[self._open[coord]] >> index & 1:
             raise MoveError(text, self._mismatch(index, coord, number))
-        ply = len(self.moves) + 1
-        self._place(coord, index, ply, False)
-        self._auto_moves(ply)
-        self._after_move()
+        self._lay(coord, index)
         return f"{letter}{number}"
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """`GameState.run_playout` without reading move text: each move is drawn with one
+        `rng.random()` from the legal moves in `legal_moves`' order (as `random_move` does),
+        keyed as `move_key` names it and laid as `_play_board_move` lays it, so the moves,
+        the trail and the position come out the same. Dragons has no pass to draw here: a
+        game that goes on has a place to play."""
+        if self.to_move is None:
+            return
+        moves, ts, seats = self.moves, self._set, len(self.turn_order)
+        fits, fit_indices, letters = ts.fits, ts.fit_indices, ts.letters
+        for _ in range(plies):
+            if self._outcome.over:
+                return
+            places, opened = self.places(), self._open
+            by_text = _text_order(len(places))
+            allowed = [j for j in by_text if _GAP_KEY[opened[places[j]]]] or by_text
+            # legal_moves sorts "letter + number" as text: by letter, then number as text
+            choices = [index << _RANK_BITS | rank for rank, j in enumerate(allowed)
+                       for index in fit_indices[fits[opened[places[j]]]]]
+            choices.sort()
+            choice = choices[int(rng.random() * len(choices))]
+            index, j = choice >> _RANK_BITS, allowed[choice & _RANK_MASK]
+            letter, coord = letters[index], places[j]
+            trail.append((self.person_of_seat(len(moves) % seats),
+                          f"{letter}@{coord[0]},{coord[1]}"))
+            self._lay(coord, index)
+            moves.append(f"{letter}{j + 1}")
+            self.passes_in_row = 0
+
+    def copy(self) -> Self:
+        clone = super().copy()
+        clone._blocks = (self._blocks[0].copy(), self._blocks[1].copy())
+        return clone
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
@@ -457,27 +512,32 @@ class DragonsState(GameState):
 
     # ---- placing tiles -------------------------------------------------------------
 
+    def _lay(self, coord: Coord, index: int) -> None:
+        """The player's tile of the next record move, then its auto tiles, then the win
+        test."""
+        ply = len(self.moves) + 1
+        self._place(coord, index, ply, False)
+        self._auto_moves(ply)
+        self._after_move()
+
     def _place(self, coord: Coord, index: int, ply: int, auto: bool) -> None:
         """Put orientation `index` at `coord` and update the keys of its empty neighbours."""
-        tiles, opened, single, fits = self._tiles, self._open, self._single, self._set.fits
+        tiles, opened, single, ts = self._tiles, self._open, self._single, self._set
+        lone_fit = ts.lone_fit
         tiles[coord] = index
         opened.pop(coord, None)
         single.discard(coord)
-        o_mask = self._set.o_masks[index]
         x, y = coord
-        for d in range(6):
-            cell = (x + _SX[d], y + _SY[d])
+        for dx, dy, bits in ts.key_steps[index]:
+            cell = (x + dx, y + dy)
             if cell in tiles:
                 continue
-            back = OPPOSITE[d]
-            key = opened.get(cell, 0) | 1 << (back + 6) | (o_mask >> d & 1) << back
-            opened[cell] = key
-            bits = fits[key]
-            if bits and not bits & (bits - 1):
+            key = opened[cell] = opened.get(cell, 0) | bits
+            if lone_fit[key]:
                 single.add(cell)
             else:
                 single.discard(cell)
-        self._placed.append(PlacedTile(coord, self._set.letters[index], ply, auto))
+        self._placed.append(PlacedTile(coord, ts.letters[index], ply, auto))
         self._find_loops(coord, index)
         self._places = None
         if self.tantrix:
@@ -500,6 +560,10 @@ class DragonsState(GameState):
     def _decide(self) -> Outcome:
         if self.tantrix:
             return self._decide_tantrix()
+        loops = self._loops
+        if (len(loops["O"]) < WINNING_LOOP and len(loops["X"]) < WINNING_LOOP
+                and self.pool_left > 0 and self.places()):
+            return ONGOING   # the usual answer, without building the sentences below
         lengths = {side: len(self._loops[side]) for side in SIDES}
         winners = [side for side in SIDES if lengths[side] >= WINNING_LOOP]
         if winners:
@@ -517,9 +581,7 @@ class DragonsState(GameState):
             return Outcome("draw", None, None, reason=(
                 f"the pool is empty and no loop of {WINNING_LOOP} was closed "
                 f"(longest loops: O {lengths['O']}, X {lengths['X']})"))
-        if not self.places():
-            return Outcome("draw", None, None, reason="there is nowhere left to play")
-        return Outcome()
+        return Outcome("draw", None, None, reason="there is nowhere left to play")
 
     def _decide_tantrix(self) -> Outcome:
         scores = dict(self._dragons)
@@ -541,30 +603,33 @@ class DragonsState(GameState):
     # ---- loops ---------------------------------------------------------------------
 
     def _find_loops(self, coord: Coord, index: int) -> None:
-        """After a tile is laid: for each side, whether it joins two tiles its loop region
-        touches that were already connected; only then is there a new loop, and all new
-        loops pass through this tile, so the longest of them is searched from it."""
-        ts = self._set
-        for s, side in enumerate(SIDES):
-            joined = self._joined_o if s == 0 else self._joined_x
-            joined[coord] = coord
-            links = self._loop_neighbours(coord, s, None)
-            closes = False
-            for cell in links:
-                root = _root(joined, cell)
-                mine = _root(joined, coord)
-                if root == mine:
-                    closes = True
-                else:
-                    joined[root] = mine
-            if not (closes and len(links) >= 2 and ts.loop_edges[index][s]):
+        """After a tile is laid: for each side, whether it closes a loop (its block holds
+        three tiles or more); all new loops pass through this tile, so the longest of them
+        is searched from it, unless the block is too small for one to beat the side's
+        longest so far."""
+        tiles, loop_masks = self._tiles, self._set.loop_masks
+        x, y = coord
+        for s, steps in enumerate(self._set.loop_steps[index]):
+            links = []   # _loop_neighbours(coord, s), inline: most tiles close nothing
+            for dx, dy, back in steps:
+                cell = (x + dx, y + dy)
+                other = tiles.get(cell)
+                if other is not None and loop_masks[other][s] & back:
+                    links.append(cell)
+            block = self._blocks[s].add(coord, links, self._loop_neighbours, s)
+            if block < 3:
                 continue
             if self.tantrix:
                 self._loops_pending.append((coord, s, len(self._tiles)))
                 continue
-            loop, _ = self._longest_loop_through(coord, s, None)
-            if len(loop) > len(self._loops[side]):
-                self._loops[side] = loop
+            side = SIDES[s]
+            if block <= len(self._loops[side]):
+                continue
+            blocks = self._loop_blocks(coord, s, len(self._loops[side]))
+            if blocks:
+                loop, _ = _longest_cycle(blocks, coord, None)
+                if len(loop) > len(self._loops[side]):
+                    self._loops[side] = loop
 
     def _settle_loops(self) -> None:
         """-tantrix: search the loops closed since the last call, each in the table as it
@@ -580,19 +645,68 @@ class DragonsState(GameState):
                 self._loops[SIDES[s]] = loop
         self._loops_pending = []
 
-    def _loop_neighbours(self, coord: Coord, s: int, upto: _Upto) -> list[Coord]:
+    def _loop_neighbours(self, coord: Coord, s: int, upto: _Upto = None) -> list[Coord]:
         """The tiles joined to `coord`'s loop region of side `s` through shared edges (with
         `upto` = (placing order, n): only among the first n tiles laid)."""
-        tiles, ts = self._tiles, self._set
+        tiles, loop_masks = self._tiles, self._set.loop_masks
         x, y = coord
         result = []
-        for d in ts.loop_edges[tiles[coord]][s]:
-            cell = (x + _SX[d], y + _SY[d])
+        for dx, dy, back in self._set.loop_steps[tiles[coord]][s]:
+            cell = (x + dx, y + dy)
             index = tiles.get(cell)
-            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1 and (
+            if index is not None and loop_masks[index][s] & back and (
                     upto is None or upto[0][cell] < upto[1]):
                 result.append(cell)
         return result
+
+    def _loop_blocks(self, start: Coord, s: int, beat: int) -> dict[Coord, list[Coord]]:
+        """The loop graph of side `s` (adjacency lists, as `_loop_neighbours` orders them)
+        cut down to the biconnected blocks that hold `start` and more than `beat` tiles;
+        empty when there is none.
+
+        Every simple cycle through `start` lies in one such block, so `_longest_cycle` on
+        them follows the same paths back to `start` in the same order as on the whole
+        2-core (`_longest_loop_through`), without the paths that wander off where no
+        cycle comes back: it finds the same loop whenever that one is longer than `beat`
+        tiles. The blocks come from one depth-first pass over `start`'s component
+        (Tarjan's lowpoints; the edge back to a tile's parent may count, which changes no
+        block)."""
+        neighbours = self._loop_neighbours
+        graph = {start: neighbours(start, s, None)}
+        order = {start: 0}
+        low = {start: 0}
+        pending: list[Coord] = []            # tiles found, not yet given to a block
+        keep: set[Coord] = set()
+        walk = [(start, iter(graph[start]))]
+        while walk:
+            cell, branches = walk[-1]
+            for other in branches:
+                if other in order:
+                    if order[other] < low[cell]:
+                        low[cell] = order[other]
+                    continue
+                order[other] = low[other] = len(order)
+                graph[other] = neighbours(other, s, None)
+                pending.append(other)
+                walk.append((other, iter(graph[other])))
+                break
+            else:
+                walk.pop()
+                if not walk:
+                    break
+                above = walk[-1][0]
+                if low[cell] < low[above]:
+                    low[above] = low[cell]
+                if low[cell] >= order[above]:   # `above` cuts off a block: it and these
+                    first = pending.index(cell)
+                    if above == start and len(pending) - first + 1 > max(beat, 2):
+                        keep.update(pending[first:])
+                    del pending[first:]
+        if not keep:
+            return {}
+        keep.add(start)
+        return {cell: [other for other in links if other in keep]
+                for cell, links in graph.items() if cell in keep}
 
     def _longest_loop_through(self, start: Coord, s: int, upto: _Upto,
                               budget: int | None = None) -> tuple[tuple[Coord, ...], int]:
@@ -832,18 +946,16 @@ def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
     return tuple(found)
 
 
+@cache
+def _text_order(count: int) -> tuple[int, ...]:
+    """The indices of `count` places as their numbers (from 1) sort as text: 1, 10, 11, .. 2."""
+    return tuple(sorted(range(count), key=lambda j: str(j + 1)))
+
+
 def _number(digits: str) -> int:
     """A place number's value; -1 for one too long to be any place (and to convert)."""
     value = ascii_number(digits)
     return -1 if value is None else value
-
-
-def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:
-    """Union-find: the root of `cell`, halving the path on the way."""
-    while parent[cell] != cell:
-        parent[cell] = parent[parent[cell]]
-        cell = parent[cell]
-    return cell
 
 
 def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord, budget: int | None
