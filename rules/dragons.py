@@ -606,7 +606,13 @@ class DragonsState(GameState):
         """After a tile is laid: for each side, whether it closes a loop (its block holds
         three tiles or more); all new loops pass through this tile, so the longest of them
         is searched from it, unless the block is too small for one to beat the side's
-        longest so far."""
+        longest so far.
+
+        The search runs on the blocks through the tile that are big enough: every simple
+        cycle through the tile lies in one block, so `_longest_cycle` follows the same
+        paths back to the tile in the same order as on the whole 2-core
+        (`_longest_loop_through`), without the paths that wander off where no cycle comes
+        back, and finds the same loop whenever that one is long enough to count."""
         tiles, loop_masks = self._tiles, self._set.loop_masks
         x, y = coord
         for s, steps in enumerate(self._set.loop_steps[index]):
@@ -625,7 +631,8 @@ class DragonsState(GameState):
             side = SIDES[s]
             if block <= len(self._loops[side]):
                 continue
-            blocks = self._loop_blocks(coord, s, len(self._loops[side]))
+            blocks = self._blocks[s].block_graph(coord, len(self._loops[side]),
+                                                 self._loop_neighbours, s)
             if blocks:
                 loop, _ = _longest_cycle(blocks, coord, None)
                 if len(loop) > len(self._loops[side]):
@@ -658,55 +665,6 @@ class DragonsState(GameState):
                     upto is None or upto[0][cell] < upto[1]):
                 result.append(cell)
         return result
-
-    def _loop_blocks(self, start: Coord, s: int, beat: int) -> dict[Coord, list[Coord]]:
-        """The loop graph of side `s` (adjacency lists, as `_loop_neighbours` orders them)
-        cut down to the biconnected blocks that hold `start` and more than `beat` tiles;
-        empty when there is none.
-
-        Every simple cycle through `start` lies in one such block, so `_longest_cycle` on
-        them follows the same paths back to `start` in the same order as on the whole
-        2-core (`_longest_loop_through`), without the paths that wander off where no
-        cycle comes back: it finds the same loop whenever that one is longer than `beat`
-        tiles. The blocks come from one depth-first pass over `start`'s component
-        (Tarjan's lowpoints; the edge back to a tile's parent may count, which changes no
-        block)."""
-        neighbours = self._loop_neighbours
-        graph = {start: neighbours(start, s, None)}
-        order = {start: 0}
-        low = {start: 0}
-        pending: list[Coord] = []            # tiles found, not yet given to a block
-        keep: set[Coord] = set()
-        walk = [(start, iter(graph[start]))]
-        while walk:
-            cell, branches = walk[-1]
-            for other in branches:
-                if other in order:
-                    if order[other] < low[cell]:
-                        low[cell] = order[other]
-                    continue
-                order[other] = low[other] = len(order)
-                graph[other] = neighbours(other, s, None)
-                pending.append(other)
-                walk.append((other, iter(graph[other])))
-                break
-            else:
-                walk.pop()
-                if not walk:
-                    break
-                above = walk[-1][0]
-                if low[cell] < low[above]:
-                    low[above] = low[cell]
-                if low[cell] >= order[above]:   # `above` cuts off a block: it and these
-                    first = pending.index(cell)
-                    if above == start and len(pending) - first + 1 > max(beat, 2):
-                        keep.update(pending[first:])
-                    del pending[first:]
-        if not keep:
-            return {}
-        keep.add(start)
-        return {cell: [other for other in links if other in keep]
-                for cell, links in graph.items() if cell in keep}
 
     def _longest_loop_through(self, start: Coord, s: int, upto: _Upto,
                               budget: int | None = None) -> tuple[tuple[Coord, ...], int]:

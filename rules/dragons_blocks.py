@@ -14,6 +14,9 @@ number of forest edges (its tiles - 1). An edge closing a cycle merges the block
 up from both ends to where they meet. A new tile that joins several components hangs under
 the biggest; each other one is rebuilt under it (Tarjan's lowpoints), so a tile is rebuilt
 only when its component at least doubles.
+
+`block_graph` hands the search the blocks through a new tile (a walk over them alone, not
+over the whole component): every loop through the tile lies in one of them.
 """
 
 from __future__ import annotations
@@ -22,43 +25,43 @@ from collections.abc import Callable, Sequence
 
 from megalith.rules.contracts import Coord
 
+Neighbours = Callable[[Coord, int], list[Coord]]  # (tile, side) -> its links, in a fixed order
+
 
 class LoopBlocks:
     """The blocks of one side's loop graph, grown by `add` as tiles are laid."""
 
-    __slots__ = ("_component", "_count", "_up", "_depth", "_block", "_top", "_edges")
+    __slots__ = ("_component", "_count", "_tree", "_block", "_blocks")
 
     def __init__(self) -> None:
         self._component: dict[Coord, Coord] = {}   # union-find of the connected components
         self._count: dict[Coord, int] = {}         # component root -> its tiles
-        self._up: dict[Coord, Coord] = {}          # the forest: a tile's parent (a root: itself)
-        self._depth: dict[Coord, int] = {}
+        self._tree: dict[Coord, tuple[Coord, int]] = {}   # the forest: tile -> (its parent,
+        # its depth); a root is its own parent
         self._block: dict[Coord, Coord] = {}       # union-find over forest edges (lower tiles)
-        self._top: dict[Coord, Coord] = {}         # block root -> the tile above the block
-        self._edges: dict[Coord, int] = {}         # block root -> its forest edges
+        self._blocks: dict[Coord, tuple[Coord, int]] = {}  # block root -> (the tile above
+        # its highest edge, its forest edges)
 
     def copy(self) -> LoopBlocks:
         clone = LoopBlocks()
         clone._component = dict(self._component)
         clone._count = dict(self._count)
-        clone._up = dict(self._up)
-        clone._depth = dict(self._depth)
+        clone._tree = dict(self._tree)
         clone._block = dict(self._block)
-        clone._top = dict(self._top)
-        clone._edges = dict(self._edges)
+        clone._blocks = dict(self._blocks)
         return clone
 
-    def add(self, tile: Coord, links: Sequence[Coord],
-            neighbours: Callable[[Coord, int], list[Coord]], side: int) -> int:
+    def add(self, tile: Coord, links: Sequence[Coord], neighbours: Neighbours, side: int
+            ) -> int:
         """Add `tile`, joined to the tiles `links` (already added); return the tiles of the
         biggest block holding it (1 without links, 2 when it closes no loop).
         `neighbours(cell, side)` lists a tile's links in the graph as it is now, `tile`
         included."""
-        component, count, up, depth = self._component, self._count, self._up, self._depth
+        component, count = self._component, self._count
         if not links:
-            component[tile] = up[tile] = tile
+            component[tile] = tile
             count[tile] = 1
-            depth[tile] = 0
+            self._tree[tile] = (tile, 0)
             return 1
         firsts: dict[Coord, Coord] = {}   # component root -> its first link
         for cell in links:
@@ -69,18 +72,14 @@ class LoopBlocks:
                 host_root, host = root, cell
         component[tile] = host_root
         count[host_root] += 1
-        up[tile] = host
-        depth[tile] = depth[host] + 1
+        self._tree[tile] = (host, self._tree[host][1] + 1)
         self._block[tile] = tile
-        self._top[tile] = host
-        self._edges[tile] = 1
+        self._blocks[tile] = (host, 1)
         if len(links) == 1:
             return 2
-        edges = [tile]   # the forest edges at the new tile, each in a block holding it
         for root, cell in firsts.items():
             if root != host_root:
                 self._rebuild(cell, tile, neighbours, side)
-                edges.append(cell)
                 component[root] = host_root
                 count[host_root] += count.pop(root)
         if len(firsts) < len(links):
@@ -88,7 +87,43 @@ class LoopBlocks:
             for cell in links:
                 if cell not in tree_links:
                     self._merge_path(tile, cell)
-        return max(self._edges[self._find(edge)] for edge in edges) + 1
+        blocks = self._blocks
+        return max(blocks[block][1] for block in self._blocks_at(tile, links)) + 1
+
+    def block_graph(self, tile: Coord, beat: int, neighbours: Neighbours, side: int
+                    ) -> dict[Coord, list[Coord]]:
+        """The graph (adjacency lists in `neighbours` order) cut down to the blocks holding
+        `tile` with more than `beat` tiles (and three or more); empty if there is none."""
+        blocks = self._blocks
+        least = max(beat, 2)
+        wanted = {block for block in self._blocks_at(tile, neighbours(tile, side))
+                  if blocks[block][1] >= least}
+        if not wanted:
+            return {}
+        tops = {blocks[block][0] for block in wanted}
+        block = self._block
+
+        def inside(cell: Coord) -> bool:
+            return cell in tops or (cell in block and self._find(cell) in wanted)
+
+        graph: dict[Coord, list[Coord]] = {}
+        stack = [tile]
+        while stack:
+            cell = stack.pop()
+            if cell not in graph:
+                links = graph[cell] = [other for other in neighbours(cell, side)
+                                       if inside(other)]
+                stack.extend(links)
+        return graph
+
+    def _blocks_at(self, tile: Coord, links: Sequence[Coord]) -> set[Coord]:
+        """The blocks of the forest edges at `tile` (to its parent and to its children among
+        `links`): every block holding `tile` has one of them."""
+        tree = self._tree
+        edges = [cell for cell in links if tree[cell][0] == tile]
+        if tree[tile][0] != tile:
+            edges.append(tile)
+        return {self._find(edge) for edge in edges}
 
     def _root(self, cell: Coord) -> Coord:
         component = self._component
@@ -107,37 +142,36 @@ class LoopBlocks:
     def _merge_path(self, a: Coord, b: Coord) -> None:
         """An edge a-b within a component: merge the blocks on the forest path between them
         (climbing a block at a time from the deeper end until both ends meet)."""
-        depth, top = self._depth, self._top
+        tree, blocks = self._tree, self._blocks
         met: dict[Coord, None] = {}
         while a != b:
-            if depth[a] < depth[b]:
+            if tree[a][1] < tree[b][1]:
                 a, b = b, a
             block = self._find(a)
             met[block] = None
-            a = top[block]
+            a = blocks[block][0]
         merged, *others = met
+        edges = blocks[merged][1]
         for block in others:
             self._block[block] = merged
-            self._edges[merged] += self._edges[block]
-        top[merged] = a
+            edges += blocks.pop(block)[1]
+        blocks[merged] = (a, edges)
 
-    def _rebuild(self, root: Coord, under: Coord,
-                 neighbours: Callable[[Coord, int], list[Coord]], side: int) -> None:
+    def _rebuild(self, root: Coord, under: Coord, neighbours: Neighbours, side: int) -> None:
         """Hang the component of `root` under the new tile `under` by the edge root-under,
         its forest and blocks made anew from `root` (a depth-first walk; lowpoints give the
         blocks, and counting the edge back to the parent changes none)."""
-        up, depth, block, top, edges = self._up, self._depth, self._block, self._top, self._edges
-        up[root] = under
-        depth[root] = depth[under] + 1
+        tree, block, blocks = self._tree, self._block, self._blocks
+        depth = tree[under][1] + 1
+        tree[root] = (under, depth)
         block[root] = root
-        top[root] = under
-        edges[root] = 1
+        blocks[root] = (under, 1)
         order = {root: 0}
         low = {root: 0}
         pending: list[Coord] = []   # tiles found, not yet given to a block
-        walk = [(root, iter(neighbours(root, side)))]
+        walk = [(root, depth, iter(neighbours(root, side)))]
         while walk:
-            cell, branches = walk[-1]
+            cell, depth, branches = walk[-1]
             for other in branches:
                 if other == under:
                     continue
@@ -146,10 +180,9 @@ class LoopBlocks:
                         low[cell] = order[other]
                     continue
                 order[other] = low[other] = len(order)
-                up[other] = cell
-                depth[other] = depth[cell] + 1
+                tree[other] = (cell, depth + 1)
                 pending.append(other)
-                walk.append((other, iter(neighbours(other, side))))
+                walk.append((other, depth + 1, iter(neighbours(other, side))))
                 break
             else:
                 walk.pop()
@@ -162,6 +195,5 @@ class LoopBlocks:
                     first = pending.index(cell)
                     for member in pending[first:]:
                         block[member] = cell
-                    top[cell] = above
-                    edges[cell] = len(pending) - first
+                    blocks[cell] = (above, len(pending) - first)
                     del pending[first:]
