@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -131,10 +132,11 @@ class TileSet:
     fits: tuple[int, ...]                        # place key -> bit mask of fitting orientations
     fit_letters: tuple[tuple[str, ...], ...]     # bit mask -> the letters it holds, sorted
     # The same tables in the shapes the hot loops want (placing tiles, loops, playouts):
-    fit_indices: tuple[tuple[int, ...], ...]     # bit mask -> the orientation indices, sorted
+    key_fits: tuple[tuple[int, ...], ...]        # place key -> the orientations that fit
     lone_fit: tuple[bool, ...]                   # place key -> exactly one orientation fits
-    key_steps: tuple[tuple[tuple[int, int, int], ...], ...]   # per orientation, per edge d:
-    # (dx, dy, the bits a tile adds to the key of the place across d)
+    key_steps: tuple[tuple[tuple[int, int, int, int, int], ...], ...]  # per orientation, per
+    # edge d: (dx, dy, the bits a tile adds to the key of the place across d, the side whose
+    # loop region holds d (-1 for a tip), the bit of the edge facing d)
     loop_steps: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # per orientation,
     # per side: (dx, dy, the opposite edge's bit) for each edge of its loop region
 
@@ -163,13 +165,16 @@ def _build_tileset(cross: bool) -> TileSet:
     fit_indices = tuple(tuple(i for i in range(len(letters)) if bits >> i & 1)
                         for bits in range(1 << len(letters)))
     fit_letters = tuple(tuple(letters[i] for i in indices) for indices in fit_indices)
+    key_fits = tuple(fit_indices[bits] for bits in fits)
     lone_fit = tuple(bits.bit_count() == 1 for bits in fits)
-    key_steps = tuple(tuple((_SX[d], _SY[d], 1 << (back + 6) | (mask >> d & 1) << back)
-                            for d, back in enumerate(OPPOSITE)) for mask in o_masks)
+    key_steps = tuple(tuple((_SX[d], _SY[d], 1 << (back + 6) | (mask >> d & 1) << back,
+                             next((s for s in (0, 1) if d in per_side[s]), -1), 1 << back)
+                            for d, back in enumerate(OPPOSITE))
+                      for mask, per_side in zip(o_masks, loop_edges))
     loop_steps = tuple(tuple(tuple((_SX[d], _SY[d], 1 << OPPOSITE[d]) for d in edges)
                              for edges in per_side) for per_side in loop_edges)
     return TileSet(cross, letters, tuple(regions), tuple(o_masks), tuple(region_of),
-                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters, fit_indices,
+                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters, key_fits,
                    lone_fit, key_steps, loop_steps)
 
 
@@ -255,7 +260,9 @@ class DragonsState(GameState):
         self._open: dict[Coord, int] = {}        # empty place touching a tile -> its key
         self._single: set[Coord] = set()         # open places where exactly one tile fits
         self._placed: list[PlacedTile] = []
-        self._places: tuple[Coord, ...] | None = None   # cache, rebuilt after a change
+        self._places: list[Coord] = []           # open places where a tile fits, in reading
+        # order (kept so as tiles are laid: a key only gains closed sides, so a place that
+        # stops fitting never comes back)
         # Loops: per side, the blocks of the graph of tiles joined through that side's loop
         # regions (a new tile closes a loop exactly when its block holds three tiles or
         # more, and no loop through it is longer than that block), and the longest loop
@@ -307,11 +314,7 @@ class DragonsState(GameState):
         return tuple(self._placed)
 
     def places(self) -> tuple[Coord, ...]:
-        if self._places is None:
-            fits = self._set.fits
-            self._places = tuple(sorted((c for c, key in self._open.items() if fits[key]),
-                                        key=reading_key))
-        return self._places
+        return tuple(self._places)
 
     def required_places(self) -> frozenset[Coord]:
         if self._outcome.over:
@@ -322,7 +325,7 @@ class DragonsState(GameState):
         """The numbered places with three or more closed sides, in reading order: while any
         exists (and the game goes on), the player to move must play at one of them."""
         opened = self._open
-        return tuple(c for c in self.places() if _GAP_KEY[opened[c]])
+        return tuple(c for c in self._places if _GAP_KEY[opened[c]])
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
         if self.refusal(coord):
@@ -475,17 +478,19 @@ class DragonsState(GameState):
         game that goes on has a place to play."""
         if self.to_move is None:
             return
-        moves, ts, seats = self.moves, self._set, len(self.turn_order)
-        fits, fit_indices, letters = ts.fits, ts.fit_indices, ts.letters
+        moves, opened, seats = self.moves, self._open, len(self.turn_order)
+        key_fits, letters = self._set.key_fits, self._set.letters
         for _ in range(plies):
             if self._outcome.over:
                 return
-            places, opened = self.places(), self._open
+            places = self._places
+            keys = [opened[cell] for cell in places]
             by_text = _text_order(len(places))
-            allowed = [j for j in by_text if _GAP_KEY[opened[places[j]]]] or by_text
+            allowed = ([j for j in by_text if _GAP_KEY[keys[j]]]
+                       if any(map(_GAP_KEY.__getitem__, keys)) else by_text)
             # legal_moves sorts "letter + number" as text: by letter, then number as text
             choices = [index << _RANK_BITS | rank for rank, j in enumerate(allowed)
-                       for index in fit_indices[fits[opened[places[j]]]]]
+                       for index in key_fits[keys[j]]]
             choices.sort()
             choice = choices[int(rng.random() * len(choices))]
             index, j = choice >> _RANK_BITS, allowed[choice & _RANK_MASK]
@@ -522,24 +527,36 @@ class DragonsState(GameState):
 
     def _place(self, coord: Coord, index: int, ply: int, auto: bool) -> None:
         """Put orientation `index` at `coord` and update the keys of its empty neighbours."""
-        tiles, opened, single, ts = self._tiles, self._open, self._single, self._set
-        lone_fit = ts.lone_fit
+        tiles, opened, single, places, ts = (self._tiles, self._open, self._single,
+                                             self._places, self._set)
+        fits, lone_fit, loop_masks = ts.fits, ts.lone_fit, ts.loop_masks
+        links: tuple[list[Coord], list[Coord]] = ([], [])   # per side, as _loop_neighbours
         tiles[coord] = index
-        opened.pop(coord, None)
+        key = opened.pop(coord, None)
+        if key is not None and fits[key]:
+            places.remove(coord)
         single.discard(coord)
         x, y = coord
-        for dx, dy, bits in ts.key_steps[index]:
+        for dx, dy, bits, s, back in ts.key_steps[index]:
             cell = (x + dx, y + dy)
-            if cell in tiles:
+            other = tiles.get(cell)
+            if other is not None:
+                if s >= 0 and loop_masks[other][s] & back:
+                    links[s].append(cell)
                 continue
-            key = opened[cell] = opened.get(cell, 0) | bits
+            old = opened.get(cell)
+            key = opened[cell] = (old or 0) | bits
             if lone_fit[key]:
                 single.add(cell)
             else:
                 single.discard(cell)
+            if old is None:
+                if fits[key]:
+                    insort(places, cell, key=reading_key)
+            elif fits[old] and not fits[key]:
+                places.remove(cell)
         self._placed.append(PlacedTile(coord, ts.letters[index], ply, auto))
-        self._find_loops(coord, index)
-        self._places = None
+        self._find_loops(coord, links)
         if self.tantrix:
             self._join_regions(coord, index)
 
@@ -562,7 +579,7 @@ class DragonsState(GameState):
             return self._decide_tantrix()
         loops = self._loops
         if (len(loops["O"]) < WINNING_LOOP and len(loops["X"]) < WINNING_LOOP
-                and self.pool_left > 0 and self.places()):
+                and self.pool_left > 0 and self._places):
             return ONGOING   # the usual answer, without building the sentences below
         lengths = {side: len(self._loops[side]) for side in SIDES}
         winners = [side for side in SIDES if lengths[side] >= WINNING_LOOP]
@@ -602,8 +619,9 @@ class DragonsState(GameState):
 
     # ---- loops ---------------------------------------------------------------------
 
-    def _find_loops(self, coord: Coord, index: int) -> None:
-        """After a tile is laid: for each side, whether it closes a loop (its block holds
+    def _find_loops(self, coord: Coord, links: Sequence[list[Coord]]) -> None:
+        """After a tile is laid, with its `links` per side (as `_loop_neighbours` lists
+        them): for each side, whether it closes a loop (its block holds
         three tiles or more); all new loops pass through this tile, so the longest of them
         is searched from it, unless the block is too small for one to beat the side's
         longest so far.
@@ -613,16 +631,8 @@ class DragonsState(GameState):
         paths back to the tile in the same order as on the whole 2-core
         (`_longest_loop_through`), without the paths that wander off where no cycle comes
         back, and finds the same loop whenever that one is long enough to count."""
-        tiles, loop_masks = self._tiles, self._set.loop_masks
-        x, y = coord
-        for s, steps in enumerate(self._set.loop_steps[index]):
-            links = []   # _loop_neighbours(coord, s), inline: most tiles close nothing
-            for dx, dy, back in steps:
-                cell = (x + dx, y + dy)
-                other = tiles.get(cell)
-                if other is not None and loop_masks[other][s] & back:
-                    links.append(cell)
-            block = self._blocks[s].add(coord, links, self._loop_neighbours, s)
+        for s, side_links in enumerate(links):
+            block = self._blocks[s].add(coord, side_links, self._loop_neighbours, s)
             if block < 3:
                 continue
             if self.tantrix:

@@ -63,19 +63,23 @@ class LoopBlocks:
             count[tile] = 1
             self._tree[tile] = (tile, 0)
             return 1
-        firsts: dict[Coord, Coord] = {}   # component root -> its first link
-        for cell in links:
-            firsts.setdefault(self._root(cell), cell)
-        host_root, host = next(iter(firsts.items()))
-        for root, cell in firsts.items():   # hang the new tile under the biggest component
-            if count[root] > count[host_root]:
-                host_root, host = root, cell
+        firsts: dict[Coord, Coord] = {}   # component root -> its first link (2+ links)
+        if len(links) == 1:
+            host = links[0]
+            host_root = self._root(host)
+        else:
+            for cell in links:
+                firsts.setdefault(self._root(cell), cell)
+            host_root, host = next(iter(firsts.items()))
+            for root, cell in firsts.items():   # hang the tile under the biggest component
+                if count[root] > count[host_root]:
+                    host_root, host = root, cell
         component[tile] = host_root
         count[host_root] += 1
         self._tree[tile] = (host, self._tree[host][1] + 1)
         self._block[tile] = tile
         self._blocks[tile] = (host, 1)
-        if len(links) == 1:
+        if not firsts:
             return 2
         for root, cell in firsts.items():
             if root != host_root:
