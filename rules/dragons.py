@@ -259,7 +259,10 @@ class DragonsState(GameState):
         self._tiles: dict[Coord, int] = {}
         self._open: dict[Coord, int] = {}        # empty place touching a tile -> its key
         self._single: set[Coord] = set()         # open places where exactly one tile fits
-        self._placed: list[PlacedTile] = []
+        self._placed: list[tuple[Coord, int, int, bool]] = []   # (cell, orientation, ply,
+        # auto) in the order laid; the PlacedTile objects are made when asked for (a
+        # search lays thousands of tiles no one looks at)
+        self._placed_tiles: tuple[PlacedTile, ...] = ()
         self._places: list[Coord] = []           # open places where a tile fits, in reading
         # order (kept so as tiles are laid: a key only gains closed sides, so a place that
         # stops fitting never comes back)
@@ -311,7 +314,13 @@ class DragonsState(GameState):
     # ---- the TilePosition contract -------------------------------------------------
 
     def placed(self) -> tuple[PlacedTile, ...]:
-        return tuple(self._placed)
+        made = self._placed_tiles
+        if len(made) < len(self._placed):
+            letters = self._set.letters
+            made += tuple(PlacedTile(coord, letters[index], ply, auto)
+                          for coord, index, ply, auto in self._placed[len(made):])
+            self._placed_tiles = made
+        return made
 
     def places(self) -> tuple[Coord, ...]:
         return tuple(self._places)
@@ -394,7 +403,7 @@ class DragonsState(GameState):
 
     def tiles_of_move(self, ply: int) -> tuple[PlacedTile, ...]:
         """The tiles record move `ply` (from 1) placed, its own first, then its auto tiles."""
-        return tuple(t for t in self._placed if t.ply == ply)
+        return tuple(t for t in self.placed() if t.ply == ply)
 
     def longest_loops(self) -> dict[str, int]:
         """Each side's longest loop, in tiles (0 without a loop). With -tantrix a very
@@ -555,7 +564,7 @@ class DragonsState(GameState):
                     insort(places, cell, key=reading_key)
             elif fits[old] and not fits[key]:
                 places.remove(cell)
-        self._placed.append(PlacedTile(coord, ts.letters[index], ply, auto))
+        self._placed.append((coord, index, ply, auto))
         self._find_loops(coord, links)
         if self.tantrix:
             self._join_regions(coord, index)
@@ -653,7 +662,7 @@ class DragonsState(GameState):
         was when its tile was laid (so each loop is found once, from its newest tile)."""
         if not self._loops_pending:
             return
-        order = {tile.coord: i for i, tile in enumerate(self._placed)}
+        order = {tile[0]: i for i, tile in enumerate(self._placed)}
         budget = TANTRIX_LOOP_BUDGET
         for coord, s, count in self._loops_pending:
             loop, steps = self._longest_loop_through(coord, s, (order, count), max(budget, 1))

@@ -83,7 +83,12 @@ class LoopBlocks:
             return 2
         for root, cell in firsts.items():
             if root != host_root:
-                self._rebuild(cell, tile, neighbours, side)
+                if count[root] == 1:   # a lone tile: nothing to rebuild
+                    self._tree[cell] = (tile, self._tree[tile][1] + 1)
+                    self._block[cell] = cell
+                    self._blocks[cell] = (tile, 1)
+                else:
+                    self._rebuild(cell, tile, neighbours, side)
                 component[root] = host_root
                 count[host_root] += count.pop(root)
         if len(firsts) < len(links):
