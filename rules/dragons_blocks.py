@@ -91,13 +91,14 @@ class LoopBlocks:
                     self._rebuild(cell, tile, neighbours, side)
                 component[root] = host_root
                 count[host_root] += count.pop(root)
-        if len(firsts) < len(links):
-            tree_links = firsts.values()
-            for cell in links:
-                if cell not in tree_links:
-                    self._merge_path(tile, cell)
-        blocks = self._blocks
-        return max(blocks[block][1] for block in self._blocks_at(tile, links)) + 1
+        if len(firsts) == len(links):   # one link into each component: bridges only
+            return 2
+        tree_links = firsts.values()
+        for cell in links:
+            if cell not in tree_links:
+                self._merge_path(tile, cell)
+        blocks, find = self._blocks, self._find
+        return max(blocks[find(cell)][1] for cell in (tile, *tree_links) if cell != host) + 1
 
     def block_graph(self, tile: Coord, beat: int, neighbours: Neighbours, side: int
                     ) -> dict[Coord, list[Coord]]:
