@@ -641,6 +641,8 @@ class DragonsState(GameState):
         (`_longest_loop_through`), without the paths that wander off where no cycle comes
         back, and finds the same loop whenever that one is long enough to count."""
         for s, side_links in enumerate(links):
+            if not side_links:
+                continue
             block = self._blocks[s].add(coord, side_links, self._loop_neighbours, s)
             if block < 3:
                 continue

@@ -53,16 +53,12 @@ class LoopBlocks:
 
     def add(self, tile: Coord, links: Sequence[Coord], neighbours: Neighbours, side: int
             ) -> int:
-        """Add `tile`, joined to the tiles `links` (already added); return the tiles of the
-        biggest block holding it (1 without links, 2 when it closes no loop).
+        """Add `tile`, joined to the tiles `links` (already added, at least one); return the
+        tiles of the biggest block holding it (2 when it closes no loop). A tile without
+        links is not added: a tile the structure does not hold is a component of its own.
         `neighbours(cell, side)` lists a tile's links in the graph as it is now, `tile`
         included."""
         component, count = self._component, self._count
-        if not links:
-            component[tile] = tile
-            count[tile] = 1
-            self._tree[tile] = (tile, 0)
-            return 1
         firsts: dict[Coord, Coord] = {}   # component root -> its first link (2+ links)
         if len(links) == 1:
             host = links[0]
@@ -72,25 +68,25 @@ class LoopBlocks:
                 firsts.setdefault(self._root(cell), cell)
             host_root, host = next(iter(firsts.items()))
             for root, cell in firsts.items():   # hang the tile under the biggest component
-                if count[root] > count[host_root]:
+                if count.get(root, 1) > count.get(host_root, 1):
                     host_root, host = root, cell
-        component[tile] = host_root
-        count[host_root] += 1
-        self._tree[tile] = (host, self._tree[host][1] + 1)
+        component[tile] = component[host_root] = host_root
+        count[host_root] = count.get(host_root, 1) + 1
+        self._tree[tile] = (host, self._tree.setdefault(host, (host, 0))[1] + 1)
         self._block[tile] = tile
         self._blocks[tile] = (host, 1)
         if not firsts:
             return 2
         for root, cell in firsts.items():
             if root != host_root:
-                if count[root] == 1:   # a lone tile: nothing to rebuild
+                if root not in count:   # a lone tile: nothing to rebuild
                     self._tree[cell] = (tile, self._tree[tile][1] + 1)
                     self._block[cell] = cell
                     self._blocks[cell] = (tile, 1)
                 else:
                     self._rebuild(cell, tile, neighbours, side)
                 component[root] = host_root
-                count[host_root] += count.pop(root)
+                count[host_root] += count.pop(root, 1)
         if len(firsts) == len(links):   # one link into each component: bridges only
             return 2
         tree_links = firsts.values()
@@ -137,6 +133,8 @@ class LoopBlocks:
 
     def _root(self, cell: Coord) -> Coord:
         component = self._component
+        if cell not in component:
+            return cell
         while component[cell] != cell:
             component[cell] = component[component[cell]]
             cell = component[cell]
