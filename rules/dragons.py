@@ -374,7 +374,7 @@ class DragonsState(GameState):
         if found is None:
             return ()
         number = _number(found.group(2))
-        places = self.places()
+        places = self._places
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
     def move_place(self, move: str) -> Coord | None:
@@ -439,7 +439,7 @@ class DragonsState(GameState):
         fits, fit_letters, opened = self._set.fits, self._set.fit_letters, self._open
         gaps = set(self.gap_places())
         moves: list[str] = []
-        for number, coord in enumerate(self.places(), 1):
+        for number, coord in enumerate(self._places, 1):
             if gaps and coord not in gaps:
                 continue
             tail = str(number)
@@ -447,7 +447,7 @@ class DragonsState(GameState):
         return moves
 
     def board_moves_exist(self) -> bool:
-        return not self._outcome.over and bool(self.places())
+        return not self._outcome.over and bool(self._places)
 
     def _play_board_move(self, text: str) -> str:
         found = _TYPED.fullmatch(text)
@@ -465,14 +465,14 @@ class DragonsState(GameState):
             tiles = "-cross tiles" if self.cross else "tiles"
             raise MoveError(text, f"there is no orientation {letter}: the {tiles} are "
                                   f"a to {self._set.letters[-1]}")
-        places = self.places()
+        places = self._places
         if not 1 <= number <= len(places):
             shown = digits if number < 0 else str(number)
             raise MoveError(text, f"there is no place {shown}: the places are numbered "
                                   f"1 to {len(places)}")
         coord = places[number - 1]
-        gaps = self.gap_places()
-        if gaps and coord not in gaps:
+        gaps = () if _GAP_KEY[self._open[coord]] else self.gap_places()
+        if gaps:
             raise MoveError(text, self._gap_reason(gaps))
         if not self._set.fits[self._open[coord]] >> index & 1:
             raise MoveError(text, self._mismatch(index, coord, number))
@@ -511,8 +511,26 @@ class DragonsState(GameState):
             self.passes_in_row = 0
 
     def copy(self) -> Self:
-        clone = super().copy()
-        clone._blocks = (self._blocks[0].copy(), self._blocks[1].copy())
+        """The protocol's copy, written out (a search makes one for every iteration and
+        every trial move; the generic loop over the fields cost more than the copying):
+        every container copied one level deep, the loop blocks deeper, the rest shared."""
+        clone = object.__new__(type(self))
+        fields = clone.__dict__
+        fields.update(self.__dict__)
+        fields["options"] = dict(self.options)
+        fields["moves"] = list(self.moves)
+        fields["resigned"] = set(self.resigned)
+        fields["_tiles"] = dict(self._tiles)
+        fields["_open"] = dict(self._open)
+        fields["_single"] = set(self._single)
+        fields["_placed"] = list(self._placed)
+        fields["_places"] = list(self._places)
+        fields["_blocks"] = (self._blocks[0].copy(), self._blocks[1].copy())
+        fields["_loops"] = dict(self._loops)
+        fields["_loops_pending"] = list(self._loops_pending)
+        fields["_parent"] = dict(self._parent)
+        fields["_stats"] = dict(self._stats)
+        fields["_dragons"] = dict(self._dragons)
         return clone
 
     def _board_outcome(self) -> Outcome:
@@ -611,7 +629,7 @@ class DragonsState(GameState):
 
     def _decide_tantrix(self) -> Outcome:
         scores = dict(self._dragons)
-        if self.pool_left > 0 and self.places():
+        if self.pool_left > 0 and self._places:
             return Outcome("ongoing", None, scores)
         end = "the pool is empty" if self.pool_left <= 0 else "there is nowhere left to play"
         lengths = self.longest_loops()

@@ -43,7 +43,7 @@ class LoopBlocks:
         # its highest edge, its forest edges)
 
     def copy(self) -> LoopBlocks:
-        clone = LoopBlocks()
+        clone = LoopBlocks.__new__(LoopBlocks)   # no empty dicts made only to be dropped
         clone._component = dict(self._component)
         clone._count = dict(self._count)
         clone._tree = dict(self._tree)

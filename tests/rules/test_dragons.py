@@ -632,6 +632,17 @@ def test_copy_is_independent() -> None:
     assert clone.ply == state.ply + 1
 
 
+def test_copy_shares_no_container() -> None:
+    """`DragonsState.copy` names the fields it copies: a field added later must be in it."""
+    state = play_all(new("-tantrix"), CHAIN_GAME[:5])
+    clone = state.copy()
+    assert clone.__dict__.keys() == state.__dict__.keys()
+    for name, value in state.__dict__.items():
+        if isinstance(value, (list, set, dict)):
+            assert clone.__dict__[name] == value and clone.__dict__[name] is not value, name
+    assert all(a is not b for a, b in zip(clone._blocks, state._blocks))
+
+
 def test_random_games_replay_to_the_same_positions() -> None:
     rng = random.Random(8)
     for options in ("", "-cross", "-tantrix -start_tip", "-num_tiles=12"):
