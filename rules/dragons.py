@@ -488,6 +488,7 @@ class DragonsState(GameState):
         if self.to_move is None:
             return
         moves, opened, seats = self.moves, self._open, len(self.turn_order)
+        persons = [self.person_of_seat(seat) for seat in range(seats)]
         key_fits, letters = self._set.key_fits, self._set.letters
         for _ in range(plies):
             if self._outcome.over:
@@ -504,8 +505,7 @@ class DragonsState(GameState):
             choice = choices[int(rng.random() * len(choices))]
             index, j = choice >> _RANK_BITS, allowed[choice & _RANK_MASK]
             letter, coord = letters[index], places[j]
-            trail.append((self.person_of_seat(len(moves) % seats),
-                          f"{letter}@{coord[0]},{coord[1]}"))
+            trail.append((persons[len(moves) % seats], f"{letter}@{coord[0]},{coord[1]}"))
             self._lay(coord, index)
             moves.append(f"{letter}{j + 1}")
             self.passes_in_row = 0
@@ -572,16 +572,20 @@ class DragonsState(GameState):
                     links[s].append(cell)
                 continue
             old = opened.get(cell)
-            key = opened[cell] = (old or 0) | bits
-            if lone_fit[key]:
-                single.add(cell)
-            else:
-                single.discard(cell)
-            if old is None:
+            if old is None:   # a new place
+                key = opened[cell] = bits
+                if lone_fit[key]:
+                    single.add(cell)
                 if fits[key]:
                     insort(places, cell, key=reading_key)
-            elif fits[old] and not fits[key]:
-                places.remove(cell)
+            else:
+                key = opened[cell] = old | bits
+                if lone_fit[key]:
+                    single.add(cell)
+                elif lone_fit[old]:
+                    single.discard(cell)
+                if fits[old] and not fits[key]:
+                    places.remove(cell)
         self._placed.append((coord, index, ply, auto))
         self._find_loops(coord, links)
         if self.tantrix:
