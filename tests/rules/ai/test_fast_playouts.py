@@ -20,7 +20,9 @@ FAMILIES = (
     ("drogo", "", 2), ("drogo", "", 3), ("drogo", "", 4), ("drogo", "-size=4 -in_place", 2),
     ("drogo", "-size=4 -in_place", 4),
     ("quady", "", 2), ("quady", "-size=5", 2),
-    ("dragons", "", 2), ("trichet", "", 2),
+    ("dragons", "", 2), ("dragons", "-tantrix", 2), ("dragons", "-cross", 2),
+    ("dragons", "-num_tiles=12 -start_tip", 2),
+    ("trichet", "", 2),
 )
 
 
