@@ -674,12 +674,29 @@ class DragonsState(GameState):
             side = SIDES[s]
             if block <= len(self._loops[side]):
                 continue
+            if block == 3:   # the side's first loop, round a corner: nothing to search
+                self._loops[side] = self._triangle(coord, s, side_links)
+                continue
             blocks = self._blocks[s].block_graph(coord, len(self._loops[side]),
                                                  self._loop_neighbours, s)
-            if blocks:
-                loop, _ = _longest_cycle(blocks, coord, None)
-                if len(loop) > len(self._loops[side]):
-                    self._loops[side] = loop
+            loop, _ = _longest_cycle(blocks, coord, None)
+            if len(loop) > len(self._loops[side]):
+                self._loops[side] = loop
+
+    def _triangle(self, coord: Coord, s: int, links: list[Coord]) -> tuple[Coord, ...]:
+        """The loop of the block of three tiles through `coord`, as `_longest_cycle` finds
+        it: the tile, then its two links in the block in `links` order (the first is
+        followed first, then the third tile, and the loop is closed). Those two are the
+        links joined to each other (two such pairs would make a block of four)."""
+        if len(links) == 3:
+            first, second, third = links
+            joined = self._loop_neighbours(first, s)
+            if second in joined:
+                return (coord, first, second)
+            if third in joined:
+                return (coord, first, third)
+            return (coord, second, third)
+        return (coord, *links)
 
     def _settle_loops(self) -> None:
         """-tantrix: search the loops closed since the last call, each in the table as it
