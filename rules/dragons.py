@@ -58,7 +58,7 @@ MIN_TILES, MAX_TILES = 6, 120   # 6: the smallest pool that can hold a winning l
 WINNING_LOOP = 6
 TANTRIX_LOOP_BUDGET = 300_000   # loop search steps per settling (see longest_loops)
 ORIGIN: Coord = (0, 0)
-ONGOING = Outcome()
+_ONGOING = Outcome()
 
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
@@ -281,7 +281,7 @@ class DragonsState(GameState):
         self._parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
         self._stats: dict[tuple[Coord, int], tuple[int, int, int]] = {}
         self._dragons: dict[str, int] = {"O": 0, "X": 0}
-        self._outcome = ONGOING
+        self._outcome = _ONGOING
         if opening is None:
             opening = [(ORIGIN, "g" if options.get("start_tip") else "a")]
         for coord, letter in opening:
@@ -611,7 +611,7 @@ class DragonsState(GameState):
         loops = self._loops
         if (len(loops["O"]) < WINNING_LOOP and len(loops["X"]) < WINNING_LOOP
                 and self.pool_left > 0 and self._places):
-            return ONGOING   # the usual answer, without building the sentences below
+            return _ONGOING   # the usual answer, without building the sentences below
         lengths = {side: len(self._loops[side]) for side in SIDES}
         winners = [side for side in SIDES if lengths[side] >= WINNING_LOOP]
         if winners:
@@ -652,10 +652,9 @@ class DragonsState(GameState):
 
     def _find_loops(self, coord: Coord, links: Sequence[list[Coord]]) -> None:
         """After a tile is laid, with its `links` per side (as `_loop_neighbours` lists
-        them): for each side, whether it closes a loop (its block holds
-        three tiles or more); all new loops pass through this tile, so the longest of them
-        is searched from it, unless the block is too small for one to beat the side's
-        longest so far.
+        them): for each side, whether it closes a loop (its block holds three tiles or
+        more); all new loops pass through this tile, so the longest of them is searched
+        from it, unless the block is too small for one to beat the side's longest so far.
 
         The search runs on the blocks through the tile that are big enough: every simple
         cycle through the tile lies in one block, so `_longest_cycle` follows the same
