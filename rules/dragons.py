@@ -471,9 +471,10 @@ class DragonsState(GameState):
             raise MoveError(text, f"there is no place {shown}: the places are numbered "
                                   f"1 to {len(places)}")
         coord = places[number - 1]
-        gaps = () if _GAP_KEY[self._open[coord]] else self.gap_places()
-        if gaps:
-            raise MoveError(text, self._gap_reason(gaps))
+        opened = self._open
+        if not _GAP_KEY[opened[coord]] and any(map(_GAP_KEY.__getitem__,
+                                                   map(opened.__getitem__, places))):
+            raise MoveError(text, self._gap_reason(self.gap_places()))
         if not self._set.fits[self._open[coord]] >> index & 1:
             raise MoveError(text, self._mismatch(index, coord, number))
         self._lay(coord, index)
