@@ -15,10 +15,12 @@ is `(x, y)`, x the column, y in half-rows growing southwards, x + y even.
 The engine is incremental. Every empty place touching a tile carries one small integer, its
 key: bit 6 + d is set when its side d faces a tile, bit d when that side must be O. A table
 built once per tile set maps every key to the set of orientations that fit, so placing a tile
-only updates the keys of its six neighbours. A union-find per side tells when a new tile
-closes a loop (it joins two tiles that were already connected); only then is the longest loop
-through that tile searched, on the 2-core of its colour's graph (every new loop passes
-through the newest tile, so older loops never need searching again).
+only updates the keys of its six neighbours. Each side's loop graph keeps its biconnected
+blocks (`LoopBlocks`): a new tile closes a loop exactly when its block holds three tiles or
+more, and only when that block could hold a loop longer than the side's longest is the
+longest loop through the tile searched, over the blocks through it (every new loop passes
+through the newest tile, so older loops never need searching again). With -tantrix the
+search is left for later and runs on the 2-core of the table as it was.
 
 Strings for the views: `Outcome.chain` and `move_cells()` name tiles as `"x,y"` (the
 coordinates above), so a view can map them back with `parse_coord`.
