@@ -492,7 +492,7 @@ class DragonsState(GameState):
             return
         moves, opened, seats = self.moves, self._open, len(self.turn_order)
         persons = [self.person_of_seat(seat) for seat in range(seats)]
-        key_fits, letters = self._set.key_fits, self._set.letters
+        key_codes, letters = _key_codes(self.cross), self._set.letters
         for _ in range(plies):
             if self._outcome.over:
                 return
@@ -502,8 +502,8 @@ class DragonsState(GameState):
             allowed = ([j for j in by_text if _GAP_KEY[keys[j]]]
                        if any(map(_GAP_KEY.__getitem__, keys)) else by_text)
             # legal_moves sorts "letter + number" as text: by letter, then number as text
-            choices = [index << _RANK_BITS | rank for rank, j in enumerate(allowed)
-                       for index in key_fits[keys[j]]]
+            choices = [code | rank for rank, j in enumerate(allowed)
+                       for code in key_codes[keys[j]]]
             choices.sort()
             choice = choices[int(rng.random() * len(choices))]
             index, j = choice >> _RANK_BITS, allowed[choice & _RANK_MASK]
@@ -964,6 +964,14 @@ def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
                             tuple(sorted(faces.get(root, ()), key=reading_key))))
     found.sort(key=lambda dragon: (SIDES.index(dragon.colour), reading_key(dragon.tiles[0])))
     return tuple(found)
+
+
+@cache
+def _key_codes(cross: bool) -> tuple[tuple[int, ...], ...]:
+    """Place key -> the orientations that fit, each shifted to sort a playout's choices
+    by orientation first (the place's rank goes in the low bits)."""
+    return tuple(tuple(index << _RANK_BITS for index in fitting)
+                 for fitting in tileset(cross).key_fits)
 
 
 @cache
