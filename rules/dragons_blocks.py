@@ -72,7 +72,13 @@ class LoopBlocks:
                     host_root, host = root, cell
         component[tile] = component[host_root] = host_root
         count[host_root] = count.get(host_root, 1) + 1
-        self._tree[tile] = (host, self._tree.setdefault(host, (host, 0))[1] + 1)
+        tree = self._tree
+        above = tree.get(host)
+        if above is None:   # a lone tile: a root
+            tree[host] = (host, 0)
+            tree[tile] = (host, 1)
+        else:
+            tree[tile] = (host, above[1] + 1)
         self._block[tile] = tile
         self._blocks[tile] = (host, 1)
         if not firsts:
