@@ -386,6 +386,11 @@ class DragonsState(GameState):
     def move_key(self, move: str) -> str:
         """The orientation and the place's coordinates (`"d@3,-1"`): place numbers change
         from position to position."""
+        if "a" <= move[:1] <= "z":   # the search's canonical moves: no pattern to match
+            number = _number(move[1:])
+            if 1 <= number <= len(self._places):
+                x, y = self._places[number - 1]
+                return f"{move[0]}@{x},{y}"
         cells = self.move_cells(move)
         return f"{move[0]}@{cells[0]}" if cells else move
 
