@@ -60,7 +60,7 @@ def playout_engine(options: str, rng: random.Random) -> Result:
         state._place(coord, index, ply, False)
         state._auto_moves(ply)
         state._after_move()
-    return ply, sum(tile.auto for tile in state._placed)
+    return ply, sum(tile.auto for tile in state.placed())
 
 
 def measure(playout: Callable[[str, random.Random], Result], options: str, seconds: float,

@@ -15,10 +15,12 @@ is `(x, y)`, x the column, y in half-rows growing southwards, x + y even.
 The engine is incremental. Every empty place touching a tile carries one small integer, its
 key: bit 6 + d is set when its side d faces a tile, bit d when that side must be O. A table
 built once per tile set maps every key to the set of orientations that fit, so placing a tile
-only updates the keys of its six neighbours. A union-find per side tells when a new tile
-closes a loop (it joins two tiles that were already connected); only then is the longest loop
-through that tile searched, on the 2-core of its colour's graph (every new loop passes
-through the newest tile, so older loops never need searching again).
+only updates the keys of its six neighbours. Each side's loop graph keeps its biconnected
+blocks (`LoopBlocks`): a new tile closes a loop exactly when its block holds three tiles or
+more, and only when that block could hold a loop longer than the side's longest is the
+longest loop through the tile searched, over the blocks through it (every new loop passes
+through the newest tile, so older loops never need searching again). With -tantrix the
+search is left for later and runs on the 2-core of the table as it was.
 
 Strings for the views: `Outcome.chain` and `move_cells()` name tiles as `"x,y"` (the
 coordinates above), so a view can map them back with `parse_coord`.
@@ -26,16 +28,23 @@ coordinates above), so a view can map them back with `parse_coord`.
 
 from __future__ import annotations
 
+import random
 import re
+from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
+from megalith.rules.dragons_blocks import LoopBlocks
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
 from megalith.rules.text import number as ascii_number
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
 SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
@@ -51,12 +60,16 @@ MIN_TILES, MAX_TILES = 6, 120   # 6: the smallest pool that can hold a winning l
 WINNING_LOOP = 6
 TANTRIX_LOOP_BUDGET = 300_000   # loop search steps per settling (see longest_loops)
 ORIGIN: Coord = (0, 0)
+_ONGOING = Outcome()
 
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
 _TYPED = re.compile(r"([a-z]+)([0-9]+)")  # what a player may type: refused with a reason
 _SX = tuple(step[0] for step in STEPS)
 _SY = tuple(step[1] for step in STEPS)
+_GAP_KEY = tuple((key >> 6).bit_count() >= 3 for key in range(1 << 12))  # 3+ closed sides
+_RANK_BITS = 10                  # more than enough for a place's rank: under 1024 places
+_RANK_MASK = (1 << _RANK_BITS) - 1
 
 
 # ---- the tiles ---------------------------------------------------------------------------
@@ -120,6 +133,14 @@ class TileSet:
     loop_masks: tuple[tuple[int, int], ...]      # the same as bit masks
     fits: tuple[int, ...]                        # place key -> bit mask of fitting orientations
     fit_letters: tuple[tuple[str, ...], ...]     # bit mask -> the letters it holds, sorted
+    # The same tables in the shapes the hot loops want (placing tiles, loops, playouts):
+    key_fits: tuple[tuple[int, ...], ...]        # place key -> the orientations that fit
+    lone_fit: tuple[bool, ...]                   # place key -> exactly one orientation fits
+    key_steps: tuple[tuple[tuple[int, int, int, int, int], ...], ...]  # per orientation, per
+    # edge d: (dx, dy, the bits a tile adds to the key of the place across d, the side whose
+    # loop region holds d (-1 for a tip), the bit of the edge facing d)
+    loop_steps: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # per orientation,
+    # per side: (dx, dy, the opposite edge's bit) for each edge of its loop region
 
 
 def _build_tileset(cross: bool) -> TileSet:
@@ -143,10 +164,20 @@ def _build_tileset(cross: bool) -> TileSet:
         closed, colours = key >> 6, key & 63
         fits.append(sum(1 << i for i, mask in enumerate(o_masks)
                         if (mask ^ colours) & closed == 0))
-    fit_letters = tuple(tuple(letters[i] for i in range(len(letters)) if bits >> i & 1)
+    fit_indices = tuple(tuple(i for i in range(len(letters)) if bits >> i & 1)
                         for bits in range(1 << len(letters)))
+    fit_letters = tuple(tuple(letters[i] for i in indices) for indices in fit_indices)
+    key_fits = tuple(fit_indices[bits] for bits in fits)
+    lone_fit = tuple(bits.bit_count() == 1 for bits in fits)
+    key_steps = tuple(tuple((_SX[d], _SY[d], 1 << (back + 6) | (mask >> d & 1) << back,
+                             next((s for s in (0, 1) if d in per_side[s]), -1), 1 << back)
+                            for d, back in enumerate(OPPOSITE))
+                      for mask, per_side in zip(o_masks, loop_edges))
+    loop_steps = tuple(tuple(tuple((_SX[d], _SY[d], 1 << OPPOSITE[d]) for d in edges)
+                             for edges in per_side) for per_side in loop_edges)
     return TileSet(cross, letters, tuple(regions), tuple(o_masks), tuple(region_of),
-                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters)
+                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters, key_fits,
+                   lone_fit, key_steps, loop_steps)
 
 
 @cache
@@ -230,13 +261,18 @@ class DragonsState(GameState):
         self._tiles: dict[Coord, int] = {}
         self._open: dict[Coord, int] = {}        # empty place touching a tile -> its key
         self._single: set[Coord] = set()         # open places where exactly one tile fits
-        self._placed: list[PlacedTile] = []
-        self._places: tuple[Coord, ...] | None = None   # cache, rebuilt after a change
-        # Loops: per side, a union-find of the tiles joined through that side's loop
-        # regions (a new tile closes a loop exactly when it joins two tiles already
-        # connected), and the longest loop found so far.
-        self._joined_o: dict[Coord, Coord] = {}
-        self._joined_x: dict[Coord, Coord] = {}
+        self._placed: list[tuple[Coord, int, int, bool]] = []   # (cell, orientation, ply,
+        # auto) in the order laid; the PlacedTile objects are made when asked for (a
+        # search lays thousands of tiles no one looks at)
+        self._placed_tiles: tuple[PlacedTile, ...] = ()
+        self._places: list[Coord] = []           # open places where a tile fits, in reading
+        # order (kept so as tiles are laid: a key only gains closed sides, so a place that
+        # stops fitting never comes back)
+        # Loops: per side, the blocks of the graph of tiles joined through that side's loop
+        # regions (a new tile closes a loop exactly when its block holds three tiles or
+        # more, and no loop through it is longer than that block), and the longest loop
+        # found so far.
+        self._blocks = (LoopBlocks(), LoopBlocks())
         self._loops: dict[str, tuple[Coord, ...]] = {"O": (), "X": ()}
         # -tantrix leaves the search for later (loops do not decide the game there):
         # (tile, side index, how many tiles were down when it was laid) for each tile that
@@ -247,7 +283,7 @@ class DragonsState(GameState):
         self._parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
         self._stats: dict[tuple[Coord, int], tuple[int, int, int]] = {}
         self._dragons: dict[str, int] = {"O": 0, "X": 0}
-        self._outcome = Outcome()
+        self._outcome = _ONGOING
         if opening is None:
             opening = [(ORIGIN, "g" if options.get("start_tip") else "a")]
         for coord, letter in opening:
@@ -280,14 +316,16 @@ class DragonsState(GameState):
     # ---- the TilePosition contract -------------------------------------------------
 
     def placed(self) -> tuple[PlacedTile, ...]:
-        return tuple(self._placed)
+        made = self._placed_tiles
+        if len(made) < len(self._placed):
+            letters = self._set.letters
+            made += tuple(PlacedTile(coord, letters[index], ply, auto)
+                          for coord, index, ply, auto in self._placed[len(made):])
+            self._placed_tiles = made
+        return made
 
     def places(self) -> tuple[Coord, ...]:
-        if self._places is None:
-            fits = self._set.fits
-            self._places = tuple(sorted((c for c, key in self._open.items() if fits[key]),
-                                        key=reading_key))
-        return self._places
+        return tuple(self._places)
 
     def required_places(self) -> frozenset[Coord]:
         if self._outcome.over:
@@ -298,7 +336,7 @@ class DragonsState(GameState):
         """The numbered places with three or more closed sides, in reading order: while any
         exists (and the game goes on), the player to move must play at one of them."""
         opened = self._open
-        return tuple(c for c in self.places() if (opened[c] >> 6).bit_count() >= 3)
+        return tuple(c for c in self._places if _GAP_KEY[opened[c]])
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
         if self.refusal(coord):
@@ -338,7 +376,7 @@ class DragonsState(GameState):
         if found is None:
             return ()
         number = _number(found.group(2))
-        places = self.places()
+        places = self._places
         return (coord_text(places[number - 1]),) if 1 <= number <= len(places) else ()
 
     def move_place(self, move: str) -> Coord | None:
@@ -348,6 +386,11 @@ class DragonsState(GameState):
     def move_key(self, move: str) -> str:
         """The orientation and the place's coordinates (`"d@3,-1"`): place numbers change
         from position to position."""
+        if "a" <= move[:1] <= "z":   # the search's canonical moves: no pattern to match
+            number = _number(move[1:])
+            if 1 <= number <= len(self._places):
+                x, y = self._places[number - 1]
+                return f"{move[0]}@{x},{y}"
         cells = self.move_cells(move)
         return f"{move[0]}@{cells[0]}" if cells else move
 
@@ -367,7 +410,7 @@ class DragonsState(GameState):
 
     def tiles_of_move(self, ply: int) -> tuple[PlacedTile, ...]:
         """The tiles record move `ply` (from 1) placed, its own first, then its auto tiles."""
-        return tuple(t for t in self._placed if t.ply == ply)
+        return tuple(t for t in self.placed() if t.ply == ply)
 
     def longest_loops(self) -> dict[str, int]:
         """Each side's longest loop, in tiles (0 without a loop). With -tantrix a very
@@ -403,7 +446,7 @@ class DragonsState(GameState):
         fits, fit_letters, opened = self._set.fits, self._set.fit_letters, self._open
         gaps = set(self.gap_places())
         moves: list[str] = []
-        for number, coord in enumerate(self.places(), 1):
+        for number, coord in enumerate(self._places, 1):
             if gaps and coord not in gaps:
                 continue
             tail = str(number)
@@ -411,7 +454,7 @@ class DragonsState(GameState):
         return moves
 
     def board_moves_exist(self) -> bool:
-        return not self._outcome.over and bool(self.places())
+        return not self._outcome.over and bool(self._places)
 
     def _play_board_move(self, text: str) -> str:
         found = _TYPED.fullmatch(text)
@@ -429,22 +472,74 @@ class DragonsState(GameState):
             tiles = "-cross tiles" if self.cross else "tiles"
             raise MoveError(text, f"there is no orientation {letter}: the {tiles} are "
                                   f"a to {self._set.letters[-1]}")
-        places = self.places()
+        places = self._places
         if not 1 <= number <= len(places):
             shown = digits if number < 0 else str(number)
             raise MoveError(text, f"there is no place {shown}: the places are numbered "
                                   f"1 to {len(places)}")
         coord = places[number - 1]
-        gaps = self.gap_places()
-        if gaps and coord not in gaps:
-            raise MoveError(text, self._gap_reason(gaps))
+        opened = self._open
+        if not _GAP_KEY[opened[coord]] and any(map(_GAP_KEY.__getitem__,
+                                                   map(opened.__getitem__, places))):
+            raise MoveError(text, self._gap_reason(self.gap_places()))
         if not self._set.fits[self._open[coord]] >> index & 1:
             raise MoveError(text, self._mismatch(index, coord, number))
-        ply = len(self.moves) + 1
-        self._place(coord, index, ply, False)
-        self._auto_moves(ply)
-        self._after_move()
+        self._lay(coord, index)
         return f"{letter}{number}"
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """`GameState.run_playout` without reading move text: each move is drawn with one
+        `rng.random()` from the legal moves in `legal_moves`' order (as `random_move` does),
+        keyed as `move_key` names it and laid as `_play_board_move` lays it, so the moves,
+        the trail and the position come out the same. Dragons has no pass to draw here: a
+        game that goes on has a place to play."""
+        if self.to_move is None:
+            return
+        moves, opened, seats = self.moves, self._open, len(self.turn_order)
+        persons = [self.person_of_seat(seat) for seat in range(seats)]
+        key_codes, letters = _key_codes(self.cross), self._set.letters
+        for _ in range(plies):
+            if self._outcome.over:
+                return
+            places = self._places
+            keys = [opened[cell] for cell in places]
+            by_text = _text_order(len(places))
+            allowed = ([j for j in by_text if _GAP_KEY[keys[j]]]
+                       if any(map(_GAP_KEY.__getitem__, keys)) else by_text)
+            # legal_moves sorts "letter + number" as text: by letter, then number as text
+            choices = [code | rank for rank, j in enumerate(allowed)
+                       for code in key_codes[keys[j]]]
+            choices.sort()
+            choice = choices[int(rng.random() * len(choices))]
+            index, j = choice >> _RANK_BITS, allowed[choice & _RANK_MASK]
+            letter, coord = letters[index], places[j]
+            trail.append((persons[len(moves) % seats], f"{letter}@{coord[0]},{coord[1]}"))
+            self._lay(coord, index)
+            moves.append(f"{letter}{j + 1}")
+            self.passes_in_row = 0
+
+    def copy(self) -> Self:
+        """The protocol's copy, written out (a search makes one for every iteration and
+        every trial move; the generic loop over the fields cost more than the copying):
+        every container copied one level deep, the loop blocks deeper, the rest shared."""
+        clone = object.__new__(type(self))
+        fields = clone.__dict__
+        fields.update(self.__dict__)
+        fields["options"] = dict(self.options)
+        fields["moves"] = list(self.moves)
+        fields["resigned"] = set(self.resigned)
+        fields["_tiles"] = dict(self._tiles)
+        fields["_open"] = dict(self._open)
+        fields["_single"] = set(self._single)
+        fields["_placed"] = list(self._placed)
+        fields["_places"] = list(self._places)
+        fields["_blocks"] = (self._blocks[0].copy(), self._blocks[1].copy())
+        fields["_loops"] = dict(self._loops)
+        fields["_loops_pending"] = list(self._loops_pending)
+        fields["_parent"] = dict(self._parent)
+        fields["_stats"] = dict(self._stats)
+        fields["_dragons"] = dict(self._dragons)
+        return clone
 
     def _board_outcome(self) -> Outcome:
         return self._outcome
@@ -457,29 +552,50 @@ class DragonsState(GameState):
 
     # ---- placing tiles -------------------------------------------------------------
 
+    def _lay(self, coord: Coord, index: int) -> None:
+        """The player's tile of the next record move, then its auto tiles, then the win
+        test."""
+        ply = len(self.moves) + 1
+        self._place(coord, index, ply, False)
+        self._auto_moves(ply)
+        self._after_move()
+
     def _place(self, coord: Coord, index: int, ply: int, auto: bool) -> None:
         """Put orientation `index` at `coord` and update the keys of its empty neighbours."""
-        tiles, opened, single, fits = self._tiles, self._open, self._single, self._set.fits
+        tiles, opened, single, places, ts = (self._tiles, self._open, self._single,
+                                             self._places, self._set)
+        fits, lone_fit, loop_masks = ts.fits, ts.lone_fit, ts.loop_masks
+        links: tuple[list[Coord], list[Coord]] = ([], [])   # per side, as _loop_neighbours
         tiles[coord] = index
-        opened.pop(coord, None)
+        key = opened.pop(coord, None)
+        if key is not None and fits[key]:
+            places.remove(coord)
         single.discard(coord)
-        o_mask = self._set.o_masks[index]
         x, y = coord
-        for d in range(6):
-            cell = (x + _SX[d], y + _SY[d])
-            if cell in tiles:
+        for dx, dy, bits, s, back in ts.key_steps[index]:
+            cell = (x + dx, y + dy)
+            other = tiles.get(cell)
+            if other is not None:
+                if s >= 0 and loop_masks[other][s] & back:
+                    links[s].append(cell)
                 continue
-            back = OPPOSITE[d]
-            key = opened.get(cell, 0) | 1 << (back + 6) | (o_mask >> d & 1) << back
-            opened[cell] = key
-            bits = fits[key]
-            if bits and not bits & (bits - 1):
-                single.add(cell)
+            old = opened.get(cell)
+            if old is None:   # a new place
+                key = opened[cell] = bits
+                if lone_fit[key]:
+                    single.add(cell)
+                if fits[key]:
+                    insort(places, cell, key=reading_key)
             else:
-                single.discard(cell)
-        self._placed.append(PlacedTile(coord, self._set.letters[index], ply, auto))
-        self._find_loops(coord, index)
-        self._places = None
+                key = opened[cell] = old | bits
+                if lone_fit[key]:
+                    single.add(cell)
+                elif lone_fit[old]:
+                    single.discard(cell)
+                if fits[old] and not fits[key]:
+                    places.remove(cell)
+        self._placed.append((coord, index, ply, auto))
+        self._find_loops(coord, links)
         if self.tantrix:
             self._join_regions(coord, index)
 
@@ -500,6 +616,10 @@ class DragonsState(GameState):
     def _decide(self) -> Outcome:
         if self.tantrix:
             return self._decide_tantrix()
+        loops = self._loops
+        if (len(loops["O"]) < WINNING_LOOP and len(loops["X"]) < WINNING_LOOP
+                and self.pool_left > 0 and self._places):
+            return _ONGOING   # the usual answer, without building the sentences below
         lengths = {side: len(self._loops[side]) for side in SIDES}
         winners = [side for side in SIDES if lengths[side] >= WINNING_LOOP]
         if winners:
@@ -517,13 +637,11 @@ class DragonsState(GameState):
             return Outcome("draw", None, None, reason=(
                 f"the pool is empty and no loop of {WINNING_LOOP} was closed "
                 f"(longest loops: O {lengths['O']}, X {lengths['X']})"))
-        if not self.places():
-            return Outcome("draw", None, None, reason="there is nowhere left to play")
-        return Outcome()
+        return Outcome("draw", None, None, reason="there is nowhere left to play")
 
     def _decide_tantrix(self) -> Outcome:
         scores = dict(self._dragons)
-        if self.pool_left > 0 and self.places():
+        if self.pool_left > 0 and self._places:
             return Outcome("ongoing", None, scores)
         end = "the pool is empty" if self.pool_left <= 0 else "there is nowhere left to play"
         lengths = self.longest_loops()
@@ -540,38 +658,59 @@ class DragonsState(GameState):
 
     # ---- loops ---------------------------------------------------------------------
 
-    def _find_loops(self, coord: Coord, index: int) -> None:
-        """After a tile is laid: for each side, whether it joins two tiles its loop region
-        touches that were already connected; only then is there a new loop, and all new
-        loops pass through this tile, so the longest of them is searched from it."""
-        ts = self._set
-        for s, side in enumerate(SIDES):
-            joined = self._joined_o if s == 0 else self._joined_x
-            joined[coord] = coord
-            links = self._loop_neighbours(coord, s, None)
-            closes = False
-            for cell in links:
-                root = _root(joined, cell)
-                mine = _root(joined, coord)
-                if root == mine:
-                    closes = True
-                else:
-                    joined[root] = mine
-            if not (closes and len(links) >= 2 and ts.loop_edges[index][s]):
+    def _find_loops(self, coord: Coord, links: Sequence[list[Coord]]) -> None:
+        """After a tile is laid, with its `links` per side (as `_loop_neighbours` lists
+        them): for each side, whether it closes a loop (its block holds three tiles or
+        more); all new loops pass through this tile, so the longest of them is searched
+        from it, unless the block is too small for one to beat the side's longest so far.
+
+        The search runs on the blocks through the tile that are big enough: every simple
+        cycle through the tile lies in one block, so `_longest_cycle` follows the same
+        paths back to the tile in the same order as on the whole 2-core
+        (`_longest_loop_through`), without the paths that wander off where no cycle comes
+        back, and finds the same loop whenever that one is long enough to count."""
+        for s, side_links in enumerate(links):
+            if not side_links:
+                continue
+            block = self._blocks[s].add(coord, side_links, self._loop_neighbours, s)
+            if block < 3:
                 continue
             if self.tantrix:
                 self._loops_pending.append((coord, s, len(self._tiles)))
                 continue
-            loop, _ = self._longest_loop_through(coord, s, None)
+            side = SIDES[s]
+            if block <= len(self._loops[side]):
+                continue
+            if block == 3:   # the side's first loop, round a corner: nothing to search
+                self._loops[side] = self._triangle(coord, s, side_links)
+                continue
+            blocks = self._blocks[s].block_graph(coord, len(self._loops[side]),
+                                                 self._loop_neighbours, s)
+            loop, _ = _longest_cycle(blocks, coord, None)
             if len(loop) > len(self._loops[side]):
                 self._loops[side] = loop
+
+    def _triangle(self, coord: Coord, s: int, links: list[Coord]) -> tuple[Coord, ...]:
+        """The loop of the block of three tiles through `coord`, as `_longest_cycle` finds
+        it: the tile, then its two links in the block in `links` order (the first is
+        followed first, then the third tile, and the loop is closed). Those two are the
+        links joined to each other (two such pairs would make a block of four)."""
+        if len(links) == 3:
+            first, second, third = links
+            joined = self._loop_neighbours(first, s)
+            if second in joined:
+                return (coord, first, second)
+            if third in joined:
+                return (coord, first, third)
+            return (coord, second, third)
+        return (coord, *links)
 
     def _settle_loops(self) -> None:
         """-tantrix: search the loops closed since the last call, each in the table as it
         was when its tile was laid (so each loop is found once, from its newest tile)."""
         if not self._loops_pending:
             return
-        order = {tile.coord: i for i, tile in enumerate(self._placed)}
+        order = {tile[0]: i for i, tile in enumerate(self._placed)}
         budget = TANTRIX_LOOP_BUDGET
         for coord, s, count in self._loops_pending:
             loop, steps = self._longest_loop_through(coord, s, (order, count), max(budget, 1))
@@ -580,16 +719,16 @@ class DragonsState(GameState):
                 self._loops[SIDES[s]] = loop
         self._loops_pending = []
 
-    def _loop_neighbours(self, coord: Coord, s: int, upto: _Upto) -> list[Coord]:
+    def _loop_neighbours(self, coord: Coord, s: int, upto: _Upto = None) -> list[Coord]:
         """The tiles joined to `coord`'s loop region of side `s` through shared edges (with
         `upto` = (placing order, n): only among the first n tiles laid)."""
-        tiles, ts = self._tiles, self._set
+        tiles, loop_masks = self._tiles, self._set.loop_masks
         x, y = coord
         result = []
-        for d in ts.loop_edges[tiles[coord]][s]:
-            cell = (x + _SX[d], y + _SY[d])
+        for dx, dy, back in self._set.loop_steps[tiles[coord]][s]:
+            cell = (x + dx, y + dy)
             index = tiles.get(cell)
-            if index is not None and ts.loop_masks[index][s] >> OPPOSITE[d] & 1 and (
+            if index is not None and loop_masks[index][s] & back and (
                     upto is None or upto[0][cell] < upto[1]):
                 result.append(cell)
         return result
@@ -832,18 +971,24 @@ def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
     return tuple(found)
 
 
+@cache
+def _key_codes(cross: bool) -> tuple[tuple[int, ...], ...]:
+    """Place key -> the orientations that fit, each shifted to sort a playout's choices
+    by orientation first (the place's rank goes in the low bits)."""
+    return tuple(tuple(index << _RANK_BITS for index in fitting)
+                 for fitting in tileset(cross).key_fits)
+
+
+@cache
+def _text_order(count: int) -> tuple[int, ...]:
+    """The indices of `count` places as their numbers (from 1) sort as text: 1, 10, 11, .. 2."""
+    return tuple(sorted(range(count), key=lambda j: str(j + 1)))
+
+
 def _number(digits: str) -> int:
     """A place number's value; -1 for one too long to be any place (and to convert)."""
     value = ascii_number(digits)
     return -1 if value is None else value
-
-
-def _root(parent: dict[Coord, Coord], cell: Coord) -> Coord:
-    """Union-find: the root of `cell`, halving the path on the way."""
-    while parent[cell] != cell:
-        parent[cell] = parent[parent[cell]]
-        cell = parent[cell]
-    return cell
 
 
 def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord, budget: int | None

@@ -632,6 +632,37 @@ def test_copy_is_independent() -> None:
     assert clone.ply == state.ply + 1
 
 
+def test_copy_shares_no_container() -> None:
+    """`DragonsState.copy` names the fields it copies: a field added later must be in it."""
+    state = play_all(new("-tantrix"), CHAIN_GAME[:5])
+    clone = state.copy()
+    assert clone.__dict__.keys() == state.__dict__.keys()
+    for name, value in state.__dict__.items():
+        if isinstance(value, (list, set, dict)):
+            assert clone.__dict__[name] == value and clone.__dict__[name] is not value, name
+    assert all(a is not b for a, b in zip(clone._blocks, state._blocks))
+
+
+@pytest.mark.parametrize("options", ["", "-cross", "-start_tip", "-num_tiles=120"])
+def test_each_sides_loop_is_the_first_longest_of_a_search_from_every_tile(options: str) -> None:
+    """The loops are searched only where a tile's block could beat the side's longest, and
+    only over those blocks: the same loop as searching the whole table as it was when each
+    tile was laid, from that tile, keeping the first of the longest."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new(options)
+        while state.to_move:
+            state.play(rng.choice(state.legal_moves()))
+        order = {tile.coord: i for i, tile in enumerate(state.placed())}
+        for s, side in enumerate(("O", "X")):
+            longest: tuple[Coord, ...] = ()
+            for i, tile in enumerate(state.placed()):
+                loop, _ = state._longest_loop_through(tile.coord, s, (order, i + 1))
+                if len(loop) > len(longest):
+                    longest = loop
+            assert state.loop_tiles(side) == longest
+
+
 def test_random_games_replay_to_the_same_positions() -> None:
     rng = random.Random(8)
     for options in ("", "-cross", "-tantrix -start_tip", "-num_tiles=12"):

@@ -21,7 +21,9 @@ FAMILIES = (
     ("drogo", "-size=4 -in_place", 4), ("drogo", "-size=3", 2), ("drogo", "-size=3 -in_place", 3),
     ("drogo", "-size=3 -easy_free", 2), ("drogo", "-single", 2),
     ("quady", "", 2), ("quady", "-size=5", 2),
-    ("dragons", "", 2), ("trichet", "", 2),
+    ("dragons", "", 2), ("dragons", "-tantrix", 2), ("dragons", "-cross", 2),
+    ("dragons", "-num_tiles=12 -start_tip", 2),
+    ("trichet", "", 2),
     ("trichet", "-win_size=4", 2),  # many wins in one, and regions closed for the other side
     ("trichet", "-size=12", 2),  # the pool runs out
 )
