@@ -366,17 +366,24 @@ class Search:
                 node.refresh(i)
                 continue  # no RAVE at this node
             index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
+            visits, wins, exploit = node.visits, node.wins, node.exploit
+            betas = _betas(RAVE_EQUIVALENCE, node.total)
             counted: set[int] = set()
             for mover, key in trail[depth:]:
                 if mover == person:
                     j = index.get(key)
                     if j is not None and j not in counted:
                         counted.add(j)
-                        rave_visits[j] += 1
-                        rave_wins[j] += value
-            node.refresh(i)
-            for j in counted:
-                node.refresh(j)
+                        seen = rave_visits[j] = rave_visits[j] + 1
+                        total = rave_wins[j] = rave_wins[j] + value
+                        n = visits[j]
+                        if n:  # Node.refresh, written out: this loop is hot
+                            beta = betas[n]
+                            exploit[j] = (1 - beta) * wins[j] / n + beta * (total / seen)
+                        else:
+                            exploit[j] = total / seen
+            if i not in counted:  # (the move's own key is always in the trail)
+                node.refresh(i)
 
     def _prove(self, path: list[tuple[Node, int]]) -> None:
         """Pass a newly proven value up `path` as far as it decides the nodes above."""
