@@ -27,7 +27,7 @@
   A search whose root is proven stops: more playouts would not change its move.
 - Refutations: proving that every reply to a move allows a win in one would take two visits
   per reply, more than the medium level's 700 iterations where there are a hundred replies
-  or more (Druid's Walk, Trichet). So where a node is expanded one or two plies below the
+  or more. So where a node is expanded one or two plies below the
   root, each of its moves is played at once and the winning moves found so far (and the
   killers) are tried after it, with at most `REFUTATION_SCANS` looks through all the moves;
   if every move is refuted the node is proven lost then and there (`_refute_all`). At depth
@@ -437,8 +437,8 @@ class Search:
         """Whether every move of `person` (to move at `state`, with no win in one) lets the
         other person win at once: then the children that show it, one per move (a position
         whose only move is that person's win, or a game they have won), else None. The
-        search would prove it too, but only after visiting each move twice (hundreds of
-        replies in Druid's Walk and Trichet); here it costs a play per move and a few
+        search would prove it too, but only after visiting each move twice (a hundred
+        or more in some games); here it costs a play per move and a few
         tries of the winning moves found so far, with at most `REFUTATION_SCANS` looks
         through all the moves of a position. It gives up at the first move not refuted,
         which in most positions is the first: its look through all the moves finds no
