@@ -25,6 +25,15 @@
   within three plies (a move after which every reply allows a winning move) and, one level
   deeper, that a move of ours lets the opponent force one, which is how the search defends.
   A search whose root is proven stops: more playouts would not change its move.
+- Refutations: proving that every reply to a move allows a win in one would take two visits
+  per reply, more than the medium level's 700 iterations where there are a hundred replies
+  or more. So where a node is expanded one or two plies below the
+  root, each of its moves is played at once and the winning moves found so far (and the
+  killers) are tried after it, with at most `REFUTATION_SCANS` looks through all the moves;
+  if every move is refuted the node is proven lost then and there (`_refute_all`). At depth
+  1 this proves our win in three; at depth 2, that a move of ours lets the opponent force
+  one. A tree kept between moves is not kept into a position so proven lost: none of its
+  moves was visited, so there would be nothing to choose by.
 - `swap` is a decision, not a place: its key recurs nowhere, so RAVE tells nothing of it and a
   single lost playout would leave it all but unexplored (in Druid Y 8 one seed in two tried it
   once in 700 iterations). A node where swap is legal spends at least `SWAP_SHARE` of its
@@ -72,6 +81,7 @@ UNTRIED_VALUE = 1.0  # the value of a move nothing is known of yet: try it
 DECISIVE_DEPTH = 2  # with three or four players: win in one, and a loss in one blocked
 TWO_PLAYER_DECISIVE_DEPTH = 4  # down to a win in three for either side (see Proofs)
 KILLERS = 8  # moves that won at a decisive check, tried first at the next ones
+REFUTATION_SCANS = 2  # looks through all the moves for a win in one per `_refute_all`
 SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
 OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
 MIN_CAP, MAX_CAP = 40, 160
@@ -222,6 +232,9 @@ class Search:
             if child is None:
                 return False
             node = child
+        if node.exact is not None and node.exact[person_to_move(state)] == 0.0 \
+                and not node.total:
+            return False  # proven lost at its expansion (`_refute_all`): no move was visited
         self._root_state = state.copy()
         self.person = person_to_move(state)
         if not node.checked:
@@ -422,10 +435,89 @@ class Search:
         node = Node(person, moves, [state.move_key(move) for move in moves])
         node.checked = node.checked or checked
         if winner is not None and self._proving:
-            values = [0.0] * self._players
-            values[person] = 1.0
-            node.exact = tuple(values)
+            node.exact = self._won_by(person)
+        elif self._proving and 0 < depth < self._decisive_depth - 1:
+            refutations = self._refute_all(state, moves, person)
+            if refutations is not None:
+                node.children = refutations
+                node.lost = set(refutations)
+                node.exact = self._won_by(1 - person)
         return node
+
+    def _won_by(self, person: int) -> Values:
+        values = [0.0] * self._players
+        values[person] = 1.0
+        return tuple(values)
+
+    def _refute_all(self, state: GameState, moves: list[str], person: int
+                    ) -> dict[int, Node] | None:
+        """Whether every move of `person` (to move at `state`, with no win in one) lets the
+        other person win at once: then the children that show it, one per move (a position
+        whose only move is that person's win, or a game they have won), else None. The
+        search would prove it too, but only after visiting each move twice (a hundred
+        or more in some games); here it costs a play per move and a few
+        tries of the winning moves found so far, with at most `REFUTATION_SCANS` looks
+        through all the moves of a position. It gives up at the first move not refuted,
+        which in most positions is the first: its look through all the moves finds no
+        win. It plays no random move and changes no killer, so a search where it proves
+        nothing grows the same tree as without it."""
+        other = 1 - person
+        threats: list[str] = []  # keys of the other person's wins found, latest first
+        scans = 0
+        children: dict[int, Node] = {}
+        for i, move in enumerate(moves):
+            trial = state.copy()
+            trial.play(move)
+            if trial.to_move is None:
+                if not self._wins(trial, other):
+                    return None
+                child = Node(-1, [], [])
+                child.exact = final_values(trial, trial.outcome())
+            else:
+                if person_to_move(trial) != other:
+                    return None
+                win = self._threat_that_wins(trial, other, threats)
+                if win is None and scans < REFUTATION_SCANS:
+                    scans += 1
+                    wins = [m for m in trial.legal_moves() if self._wins_after(trial, m, other)]
+                    found = [trial.move_key(m) for m in wins]
+                    threats[:] = found + [key for key in threats if key not in found]
+                    win = wins[0] if wins else None
+                if win is None:
+                    return None
+                child = Node(other, [win], [trial.move_key(win)])
+                child.exact = self._won_by(other)
+            children[i] = child
+        return children
+
+    def _threat_that_wins(self, state: GameState, person: int, threats: list[str]
+                          ) -> str | None:
+        """The first of `threats` (move keys; then the killers) that wins at once for
+        `person`, to move at `state`, moved to the front of `threats`."""
+        tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
+        if not tried:
+            return None
+        keyed = {state.move_key(move): move for move in state.legal_moves()}
+        for key in tried:
+            move = keyed.get(key)
+            if move is not None and self._wins_after(state, move, person):
+                if key in threats:
+                    threats.remove(key)
+                threats.insert(0, key)
+                return move
+        return None
+
+    def _wins_after(self, state: GameState, move: str, person: int) -> bool:
+        trial = state.copy()
+        trial.play(move)
+        return self._wins(trial, person)
+
+    @staticmethod
+    def _wins(state: GameState, person: int) -> bool:
+        """Whether the game is over and `person` won it."""
+        outcome = state.outcome()
+        return (outcome.status == "win" and outcome.winner is not None
+                and person_of_side(state, outcome.winner) == person)
 
     def _winning_move(self, state: GameState, moves: list[str], person: int) -> str | None:
         """A move that wins at once for `person`, the person to move, if there is one. The
@@ -438,11 +530,7 @@ class Search:
         else:
             first = []
         for move in first + moves:
-            trial = state.copy()
-            trial.play(move)
-            outcome = trial.outcome()
-            if (outcome.status == "win" and outcome.winner is not None
-                    and person_of_side(trial, outcome.winner) == person):
+            if self._wins_after(state, move, person):
                 key = state.move_key(move)
                 if key in killers:
                     killers.remove(key)

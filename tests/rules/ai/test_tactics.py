@@ -7,11 +7,17 @@ The positions come from games played at random (`playout_move`) to a win: walkin
 the end, the first position where the winner had no win in one but a move forcing a win in
 three (for "won"), and the position one ply before it, where the loser still had a defence
 that few moves give (for "defend"). Each test first checks, by trying the moves, that the
-position is as described, so a rules change that spoils it fails loudly. Every proof the
+position is as described, so a rules change that spoils it fails loudly. Random Trichet
+games that end in a win were all lost by a blunder, so its positions are the first of game 37
+(random.Random(37), playout_move) where a move forced a win in three (ply 4, "defend" one ply
+before) and the last (ply 8, "won"). Every proof the
 search makes in them is replayed on the rules. The search before
 proofs (decisive moves at the root and its children only, 9ab1f72) played another move in
 the Druid Y win on two seeds of three, in the Dragons win and the Druid Y defence on all
-three, and proved none of the wins."""
+three, and proved none of the wins. In Druid's Walk and Trichet the winning move leaves 162
+and 138 replies to refute, more than 700 iterations can visit twice each: the search before
+refutations at expansion (9845d61) played another winning move in the Walk without proving
+it, and in Trichet a move that forces nothing, on both seeds."""
 
 from __future__ import annotations
 
@@ -70,6 +76,27 @@ DROGO = (
     "d3,e3 f3 d1 f5 e2,e2 e3,e3 f1 a5 d3 f2 a3,b3 f1 c1 f1 a2 d5 d2 d3 a2 e1 b1 d2 c1 d5 d5 "
     "d2 d5 d1 c1").split()
 
+DRUID_WALK = (
+    "d5 f1 b6 i3 f2 b1 g3 a7 c8 g7 h8 a2 d8 f4 e6 h7 j2 i10 b2 c5 g5 e5 h1 h2 d8 a1 i6 b1 "
+    "i9 c5 e1 c2 g5 i3 b7 d1 e7 a1 e4 f1 e10 i7 e4 d10 d3 c4 -- i4 g2 d1 g1,g1 b9 f3,h1 g9 "
+    "e9 d9 a5 i5 d6,g1 b8 b10,g2 j10 i1,g3 j4 e1,g2 h2 e5-e7,g1 b7-b9,b7 c6 h4 f6,g2 "
+    "c2-c4,b8 b4 d1,b7 b5,g1 h6 d4,h1 f5 j2 j5,b8 d5,g1 a6,b9 g4,g2 i4,b8 g1,g3 c3,b9 "
+    "b10,g2 d9,b8 i2 d9,b9 j9 g10 j3 d1 e4 j3-j5 i9 c9 f3,g3 i5-i7 a9,g4 a7,b8 g8,g5 g9,b9 "
+    "e5 f4-h4 f8 a1,b8 f8 f1,b9 c6-c8 a7-c7,c9 f10 e8 d8 i10,b9 g6 j5 e6 c1 g6-g8 h6,b8 "
+    "h8,g6 c3,b7 j2 j6,b8 d2,g7 b7,b9 e4,g6 i10,b8 d7 j6,b7 b2,g5 c10,c7 h10,g6 e3 g5 "
+    "c4-c6 i9,f6 e8,c6 b3 j7 d5,g6 f4 e9,g5 g4 g3 a1,c7 j8 a2 f9,g6 c1,b7 h1,g7 b8 b3 i6 "
+    "h1,g6 h2-h4,a7 f9,f6 g10,b7 e9,g6 c10-e10,b8 e6,g5 c10,b9 h10 i8 b1-b3 a7,b8 e2 "
+    "e10,b9 d2,g6 c10,c9 a5 i4,d9 b2,g7 i3,d10 e4-e6,g8 c2,c10 e5 e8,d10 g1-g3 a8,e10 "
+    "e6,g7 c10,d10 i9,g6 g9 a3,g7 c9 j2 j7 d7,g6 f7,e10 e4,g7 d1,d10 d6 i3,d9 g3,g8 c3,c9 "
+    "d3,g7 f5-f7,c10 e9,g6 e3,c9 h10 e10,c10 d3,g5 a6,c9 i1,g6 d9,d9 b6,g7 a4,d10 d2,g6 "
+    "e10,d9 e9,g7 a10 f7-f9,g8 c1,d10 b6 c6 c8,f8 e10,c10 e9,g8 h7 e6,g7 b9,d10 e5,g6 "
+    "c3,d9 e1,g5 a10,d10 d4 h1-h3,e10 b4,g6 j3,d10 n s h10,f7 c3,c9 i1 i10 h10,f8 d9 f9,g8 "
+    "c6,c10 g6,f8 h7,c9 j1,f7 a6 f10,g7 f6,c10 d8-f8,g8 d10,d10 e1,g7 g4 f7,f7 c9,e10 h8 "
+    "h7 i1 a2,d10 h8,g7 c10,d9 c8,g8 f4-f6,c9 h8,g7 j5,b9 g6,g8 b7 g3,h8 j3 e4,g8 f5 d7 "
+    "c7,b8 g6 h2 h8-h10,h8 j7,a8 a9,h9 h4,b8 j1,h8 c1,a8 d5 d1,b8 j8,g8 c4,b9 h9 j5,b8 "
+    "e2,g7 j7,a8 g5,g8 c1,b8 w h5,a8 d5,f9 b7,b8 j8 c3,b9 a3,f10").split()
+TRICHET = "d9 a18 d22 e4 e34 c33 d37 c1 d15 a38 e10 d37 f48".split()
+
 # name: (game, options, moves, a move that forces a win in three)
 WON = {
     "druid square 10": ("druid", "", DRUID_SQUARE, "b5-b7"),
@@ -78,6 +105,9 @@ WON = {
     "quadrant y 15": ("quady", "", QUADY, "e12"),
     "dragons": ("dragons", "", DRAGONS, "i1"),
     "drogo 6 in place": ("drogo", "-in_place", DROGO, "d2,d2"),
+    # 162 and 138 replies to refute after the winning move (see refutations below).
+    "druid walk 10": ("druid", "-walk", DRUID_WALK[:292], "d5,f9"),
+    "trichet": ("trichet", "", TRICHET[:8], "f27"),
 }
 # name: (game, options, moves, a move that lets the opponent force a win (the move played
 # in the game), a move that defends)
@@ -89,6 +119,7 @@ DEFEND = {
     # Lost anyway, as the search proves (in five plies or more), but d2 alone does not lose
     # within three: the search resists longest.
     "drogo 6 in place": ("drogo", "-in_place", DROGO[:137], "c1", "d2"),
+    "trichet": ("trichet", "", TRICHET[:3], "e4", "c12"),
 }
 
 
@@ -154,3 +185,20 @@ def test_a_proof_is_passed_up_only_with_two_players() -> None:
         node = nodes.pop()
         assert node.exact is None and not node.lost
         nodes.extend(node.children.values())
+
+
+def test_every_reply_is_refuted_at_once_and_such_a_position_is_not_kept() -> None:
+    """In Trichet's won position the 138 replies to the winning move are refuted when its
+    node is expanded, before any of them is visited (Search._refute_all); a kept tree is
+    not advanced into that position, where no move was visited to choose by."""
+    game, options, moves, winning = WON["trichet"]
+    state = position(game, options, moves)
+    search = Search(state, 0)
+    result = search.run(iterations=MEDIUM)
+    assert result.move == winning
+    replied = search.root.children[search.root.moves.index(winning)]
+    assert len(replied.moves) == 138 and replied.total == 0
+    assert replied.lost == set(range(138)) == set(replied.children)
+    root = search.root
+    assert not search.advance(after(state, winning))
+    assert search.root is root

@@ -1,0 +1,62 @@
+"""What the refutations at expansion cost (`Search._refute_all`, docs/computer.md): the
+share of a search's CPU time spent in them, per two-player family on its default options, at
+the start and after `--plies` random moves (the positions of ai_speed.py). Every pass in
+such quiet positions gives up; the share is what a search pays for being able to prove a
+win in three with hundreds of replies.
+
+    .venv/bin/python benchmarks/ai_refutation_cost.py [--iterations 700] [--plies 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai_speed import GAMES, position  # noqa: E402
+
+from megalith.rules.ai.mcts import Node, Search  # noqa: E402
+from megalith.rules.protocol import GameState  # noqa: E402
+
+
+class TimedSearch(Search):
+    """A search that adds up the CPU time and the number of its refutation passes."""
+
+    spent = 0.0
+    passes = 0
+
+    def _refute_all(self, state: GameState, moves: list[str], person: int
+                    ) -> dict[int, Node] | None:
+        start = time.process_time()
+        try:
+            return super()._refute_all(state, moves, person)
+        finally:
+            self.spent += time.process_time() - start
+            self.passes += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=700)
+    parser.add_argument("--plies", type=int, default=10)
+    args = parser.parse_args()
+    print(f"{'game':<20}{'position':>10}{'cpu s':>8}{'passes':>8}{'in them':>9}")
+    for game, parameters, players in GAMES:
+        if players != 2:
+            continue
+        for plies in (0, args.plies):
+            state = position(game, parameters, players, plies)
+            search = TimedSearch(state, seed=1)
+            start = time.process_time()
+            search.run(iterations=args.iterations)
+            total = time.process_time() - start
+            print(f"{game + ' ' + parameters:<20}{'ply ' + str(state.ply):>10}{total:>8.2f}"
+                  f"{search.passes:>8}{search.spent / total:>9.0%}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
