@@ -54,18 +54,21 @@ from dataclasses import replace  # noqa: E402
 from megalith.desktop.views.look import BEFORE_25, CLASSIC, NEW, Look  # noqa: E402
 from megalith.desktop.views.stack3d import StackView  # noqa: E402
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.protocol import GameState  # noqa: E402
+from megalith.rules.contracts import StackedPosition  # noqa: E402
+from megalith.rules.druid import DruidState  # noqa: E402
 
 MAX_LEVEL = 3
 
 
-def resulting_level(state: GameState, move: str) -> int:
+def resulting_level(state: StackedPosition, move: str) -> int:
     return state.height(state.move_cells(move)[0]) + 1
 
 
-def crowded_monument(seed: int, size: int = 16, fill: float = 0.8) -> GameState:
+def crowded_monument(seed: int, size: int = 16, fill: float = 0.8) -> DruidState:
     """Druid size x size until `fill` of the cells stand MAX_LEVEL high (or nothing fits)."""
     state = registry.get("druid").new(f"-size={size}", 2)
+    if not isinstance(state, DruidState):
+        raise TypeError(f"the druid engine starts a {type(state).__name__}")
     rng = random.Random(seed)
     cells = len(state.board)
     stuck = 0
@@ -135,7 +138,7 @@ def wait_for_frame(app: QApplication, view: StackView, swapped: list[int], befor
     return swapped[0] > before
 
 
-def click_to_frame(app: QApplication, view: StackView, state: GameState, clicks: int,
+def click_to_frame(app: QApplication, view: StackView, state: DruidState, clicks: int,
                    seed: int) -> list[float]:
     """Click cells where the mover may place a sarsen; time until the frame that shows the
     move is on screen (as in the window, the view only asks for a repaint)."""
@@ -230,7 +233,7 @@ LOOKS: tuple[tuple[str, Look], ...] = (
     ("new + 4x MSAA", replace(NEW, software_samples=4)), ("classic look", CLASSIC))
 
 
-def measure(app: QApplication, look: Look, state: GameState, frames: int, clicks: int,
+def measure(app: QApplication, look: Look, state: DruidState, frames: int, clicks: int,
             seed: int) -> dict[str, list[float]]:
     """The render, repaint, turning and click figures of one look on a copy of `state`."""
     state = state.copy()
@@ -262,7 +265,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
     start = time.perf_counter()
     state = crowded_monument(args.seed)
     built = time.perf_counter() - start

@@ -24,6 +24,15 @@ def test_mypy_strict_passes(package: str) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_plain_mypy_passes_on_the_tests() -> None:
+    """The tests (and the benchmarks they import) read positions through the engines' own
+    classes or the contracts, checked by the typed helpers: plain `mypy tests`, nothing
+    excluded, finds no error."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "tests"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_every_engine_implements_the_contract_its_desk_reads() -> None:
     """Each game's positions pass its own desk's contract check (every member of the
     Protocol is there), at the start and after a move; the check refuses what is not one."""

@@ -19,10 +19,15 @@ from PySide6.QtWidgets import (QCheckBox, QMessageBox, QSpinBox, QTableWidget, Q
 from megalith.desktop.games import Desk, GameDesk, desk
 from megalith.desktop.views.base import BoardControls, widget_of
 from megalith.rules import registry
+from megalith.rules.contracts import StackedPosition
 from megalith.rules.protocol import GameState
 
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
+
+    from megalith.desktop.views.picking import PickScene
+    from megalith.desktop.views.stack3d import StackView
+    from megalith.rules.geometry import Board
 
     from megalith.desktop.dialogs import NewGameDialog
     from megalith.desktop.main_window import MainWindow
@@ -217,9 +222,40 @@ def board_view(game: str, parent: QWidget | None = None) -> QWidget:
 def new_position(game: str, kind: type[S], parameters: str = "", players: int | None = None
                  ) -> S:
     """A new game's starting position, as the engine class the test reads it through."""
-    state = registry.new_game(game, parameters, players)
-    assert isinstance(state, kind), f"{game} starts a {type(state).__name__}"
+    return position_as(registry.new_game(game, parameters, players), kind)
+
+
+def position_as(state: GameState, kind: type[S]) -> S:
+    """The position as the engine class the test reads it through."""
+    assert isinstance(state, kind), f"the position is a {type(state).__name__}"
     return state
+
+
+def stacked(state: GameState) -> StackedPosition:
+    """The position as a 3D view reads it (a board of stacks: Druid, Drogo)."""
+    assert isinstance(state, StackedPosition), f"a {type(state).__name__} has no stacks"
+    return state
+
+
+def stack_view(game: str, parent: QWidget | None = None) -> StackView:
+    """A new 3D board view of the game, made by its desk entry."""
+    from megalith.desktop.views.stack3d import StackView
+
+    view = board_view(game, parent)
+    assert isinstance(view, StackView), f"the {game} board is not a StackView"
+    return view
+
+
+def shown_board(view: StackView) -> Board:
+    """The board of the position the 3D view shows."""
+    assert view.board is not None, "the view shows no position"
+    return view.board
+
+
+def pick_scene(view: StackView) -> PickScene:
+    """What the 3D view's pointer picks in, for the position it shows."""
+    assert view.pick_scene is not None, "the view shows no position"
+    return view.pick_scene
 
 
 def child(parent: QObject, kind: type[W], name: str = "") -> W:

@@ -9,20 +9,20 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from megalith.desktop.views.triangle import TriangleView
-from megalith.rules import registry
-from megalith.rules.protocol import GameState
+from megalith.rules.quady import QuadYState
+from tests.desktop.app_support import new_position
 
 LEFT = Qt.MouseButton.LeftButton
 
 
-def quady(moves: list[str], size: int = 7) -> GameState:
-    state = registry.get("quady").new(f"-size={size}", 2)
+def quady(moves: list[str], size: int = 7) -> QuadYState:
+    state = new_position("quady", QuadYState, f"-size={size}", 2)
     for move in moves:
         state.play(move)
     return state
 
 
-def show(view: TriangleView, state: GameState) -> None:
+def show(view: TriangleView, state: QuadYState) -> None:
     view.set_position(state, {}, state.legal_moves(), state.moves[-1] if state.moves else None)
 
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pytest
 
-from megalith.desktop.views.move_builder import MoveBuilder
+from megalith.desktop.views.move_builder import Action, MoveBuilder, Pending
 from megalith.rules import registry
+from megalith.rules.drogo import DrogoState
+from megalith.rules.druid import DruidState
 from megalith.rules.protocol import GameState
+from tests.desktop.app_support import position_as
+
+S = TypeVar("S", bound=GameState)
 
 
-def play_all(state: GameState, moves: list[str]) -> GameState:
+def play_all(state: S, moves: list[str]) -> S:
     for move in moves:
         state.play(move)
     return state
@@ -19,12 +26,18 @@ def builder_for(state: GameState, repeat_completes: bool = True) -> MoveBuilder:
     return MoveBuilder(state.legal_moves(), state.move_cells, state.move_kind, repeat_completes)
 
 
-def druid(params: str = "-size=5", moves: tuple[str, ...] = ()) -> GameState:
-    return play_all(registry.get("druid").new(params, 2), list(moves))
+def druid(params: str = "-size=5", moves: tuple[str, ...] = ()) -> DruidState:
+    return play_all(position_as(registry.get("druid").new(params, 2), DruidState), list(moves))
 
 
-def drogo(params: str = "", moves: tuple[str, ...] = ()) -> GameState:
-    return play_all(registry.get("drogo").new(params, 2), list(moves))
+def drogo(params: str = "", moves: tuple[str, ...] = ()) -> DrogoState:
+    return play_all(position_as(registry.get("drogo").new(params, 2), DrogoState), list(moves))
+
+
+def pending(of: Action | MoveBuilder) -> Pending:
+    """The half-built move a click started (or the builder holds)."""
+    assert of.pending is not None, "no move is half-built"
+    return of.pending
 
 
 def test_plain_click_plays_a_sarsen_at_once() -> None:
@@ -50,8 +63,8 @@ LINTEL_READY = ("b2", "--", "b4", "--")  # V has sarsens on b2 and b4, V to move
 def test_lintel_by_its_two_ends_in_either_order(first: str, second: str) -> None:
     builder = builder_for(druid(moves=LINTEL_READY))
     start = builder.click(first, lintel=True)
-    assert start.kind == "pending" and builder.pending.mode == "lintel"
-    assert second in builder.pending.targets
+    assert start.kind == "pending" and pending(builder).mode == "lintel"
+    assert second in pending(builder).targets
     action = builder.click(second, lintel=True)
     assert (action.kind, action.move) == ("play", "b2-b4")
 
@@ -85,8 +98,8 @@ def test_walk_click_on_the_druid_then_a_highlighted_cell_steps() -> None:
     assert state.druids == {"V": "c1"}
     builder = builder_for(state, repeat_completes=False)
     start = builder.click("c1")
-    assert start.kind == "pending" and start.pending.mode == "step"
-    assert set(start.pending.targets) == {"c2"}
+    assert start.kind == "pending" and pending(start).mode == "step"
+    assert set(pending(start).targets) == {"c2"}
     assert builder.click("c2").move == "n"
 
 
@@ -94,8 +107,8 @@ def test_walk_placement_is_held_then_step_too_or_alone() -> None:
     state = druid("-size=5 -walk", WALK)
     builder = builder_for(state, repeat_completes=False)
     held = builder.click("a3")
-    assert held.kind == "pending" and held.pending.mode == "hold"
-    assert held.pending.single == "a3" and held.pending.targets == {"c2": "a3,c2"}
+    assert held.kind == "pending" and pending(held).mode == "hold"
+    assert pending(held).single == "a3" and pending(held).targets == {"c2": "a3,c2"}
     assert builder.click("c2").move == "a3,c2"
     builder.click("a3")
     assert builder.click("a3").move == "a3"  # the ghost again: the placement alone
@@ -132,8 +145,8 @@ def test_drogo_two_pieces_same_cell_neighbour_or_alone() -> None:
     state = drogo(moves=("c3",))
     builder = builder_for(state)
     held = builder.click("c4")
-    assert held.kind == "pending" and held.pending.single == "c4"
-    assert set(held.pending.targets) == {"b4", "c4", "c5", "d4"}
+    assert held.kind == "pending" and pending(held).single == "c4"
+    assert set(pending(held).targets) == {"b4", "c4", "c5", "d4"}
     assert builder.click("c4").move == "c4,c4"
     builder.click("c4")
     assert builder.click("d4").move == "c4,d4"
@@ -194,5 +207,7 @@ def test_the_sentences_name_the_engines_figure_and_no_game_elsewhere() -> None:
     cubes = drogo(moves=("c3",))
     play.set_position(cubes, {}, cubes.legal_moves())
     assert play.figure_name == "figure"
-    held = play.click_sentence(play.builder.click("d4"))
+    builder = play.builder
+    assert builder is not None
+    held = play.click_sentence(builder.click("d4"))
     assert held.startswith("d4 held: choose a highlighted cell") and "Druid" not in held

@@ -10,9 +10,10 @@ import pytest
 
 from megalith.desktop.views.camera import Camera, clamp_elevation
 from megalith.desktop.views.picking import PickScene
-from megalith.rules import registry
+from megalith.rules.druid import DruidState
 from megalith.rules.geometry import Board, hex_board, square_board, y_board
-from megalith.rules.protocol import GameState, Stone
+from megalith.rules.protocol import Stone
+from tests.desktop.app_support import new_position
 
 
 def camera_over(board: Board, elevation: float = 38.0, azimuth: float = -90.0,
@@ -24,9 +25,9 @@ def camera_over(board: Board, elevation: float = 38.0, azimuth: float = -90.0,
                   elevation, azimuth, fov, 800, 600)
 
 
-def crowded(params: str, players: int, moves: int, seed: int) -> GameState:
+def crowded(params: str, players: int, moves: int, seed: int) -> DruidState:
     """A Druid game of random moves that prefers lintels, so stacks and gaps appear."""
-    state = registry.get("druid").new(params, players)
+    state = new_position("druid", DruidState, params, players)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.outcome().over:

@@ -7,24 +7,24 @@ the render (where a pixel's centre may fall either side of an edge) are left out
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from benchmarks.frame_time import crowded_monument
-from megalith.desktop.games import desk
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.id_render import render_ids
 from megalith.desktop.views.picking import PickScene
-from megalith.desktop.views.stack3d import StackView
-from megalith.rules import registry
-from megalith.rules.protocol import GameState
+from megalith.rules.drogo import DrogoState
+from megalith.rules.druid import DruidState
+from tests.desktop.app_support import new_position, pick_scene, shown_board, stack_view
 from tests.desktop.test_picking import crowded
 
 
-def walk_with_both_druids() -> GameState:
-    state = registry.get("druid").new("-size=8 -walk", 2)
+def walk_with_both_druids() -> DruidState:
+    state = new_position("druid", DruidState, "-size=8 -walk", 2)
     rng = random.Random(5)
     while len(state.moves) < 40 or len(state.druids) < 2:
         legal = [m for m in state.legal_moves() if m not in ("--", "swap")]
@@ -34,8 +34,8 @@ def walk_with_both_druids() -> GameState:
     return state
 
 
-def drogo_four_high() -> GameState:
-    state = registry.get("drogo").new("-size=6", 4)
+def drogo_four_high() -> DrogoState:
+    state = new_position("drogo", DrogoState, "-size=6", 4)
     rng = random.Random(2)
     while max(state.height(c) for c in state.board.names) < 4 or len(state.moves) < 40:
         legal = [m for m in state.legal_moves() if m != "--"]
@@ -44,7 +44,7 @@ def drogo_four_high() -> GameState:
     return state
 
 
-POSITIONS = {
+POSITIONS: dict[str, Callable[[], DruidState | DrogoState]] = {
     "druid 16": lambda: crowded_monument(1),
     "walk": walk_with_both_druids,
     "drogo 4": drogo_four_high,
@@ -76,8 +76,7 @@ def on_borders(ids: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_the_pick_names_the_cell_drawn_at_every_4th_pixel(qtbot, name) -> None:
-    view = desk("drogo" if name.startswith("drogo") else "druid").make_view(None)
-    assert isinstance(view, StackView)
+    view = stack_view("drogo" if name.startswith("drogo") else "druid")
     qtbot.addWidget(view)
     view.resize(640, 480)
     view.show()
@@ -85,11 +84,11 @@ def test_the_pick_names_the_cell_drawn_at_every_4th_pixel(qtbot, name) -> None:
     state = POSITIONS[name]()
     view.set_position(state, {}, state.legal_moves(), None)
     view.settle()
-    scene = view.pick_scene
+    scene = pick_scene(view)
     ys, xs = np.mgrid[2:480:4, 2:640:4]
     for camera in angles(view.camera()):
         ids = render_ids(view, camera, scene)
-        assert len(np.unique(ids)) > 0.5 * len(view.board), "most cells show"
+        assert len(np.unique(ids)) > 0.5 * len(shown_board(view)), "most cells show"
         picked = scene.pick_pixels(camera, xs + 0.5, ys + 0.5).reshape(xs.shape)
         drawn = ids[ys, xs]
         wrong = (picked != drawn) & ~on_borders(ids)[ys, xs]
@@ -103,23 +102,22 @@ def test_the_floor_behind_a_druid_is_its_own_cell(qtbot) -> None:
     not the Druid's cell (whose solid once filled the whole cell up to the Druid's head)."""
     from megalith.desktop.views.meshes import footprint
 
-    view = desk("druid").make_view(None)
-    assert isinstance(view, StackView)
+    view = stack_view("druid")
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
     qtbot.waitExposed(view)
-    state = registry.get("druid").new("-size=8 -walk", 2)
+    state = new_position("druid", DruidState, "-size=8 -walk", 2)
     for move in ("d1", "a5"):
         state.play(move)
     view.set_position(state, {}, state.legal_moves(), None)
-    camera, scene = view.camera(), view.pick_scene
-    ring = footprint(view.board, view.board.index["d2"], 0.85)
+    camera, scene, board = view.camera(), pick_scene(view), shown_board(view)
+    ring = footprint(board, board.index["d2"], 0.85)
     floor = [(x, y, 0.0) for x in np.linspace(ring[:, 0].min(), ring[:, 0].max(), 7)
              for y in np.linspace(ring[:, 1].min(), ring[:, 1].max(), 7)]
     shown = camera.project(np.array(floor))
     picked = [scene.pick_at(camera, x, y) for x, y in shown]
-    bare = PickScene(view.board, state.stones(), (), view.look.beams, view.look.stone_scale)
+    bare = PickScene(board, state.stones(), (), view.look.beams, view.look.stone_scale)
     without = [bare.pick_at(camera, x, y) for x, y in shown]
     assert without.count("d2") < len(floor)  # d1's stone hides the front of d2's floor
     # the slim figure on it hides hardly more (its whole cell's column once hid most)

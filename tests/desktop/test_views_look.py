@@ -16,6 +16,7 @@ from megalith.desktop.views import meshes
 from megalith.desktop.views.look import CLASSIC, NEW
 from megalith.desktop.views.stack3d import StackView, software_renderer
 from megalith.desktop.views.stack_labels import LABEL_COLOUR, MARKER_SIZE
+from tests.desktop.app_support import pick_scene, shown_board
 from tests.desktop.test_views_stack3d import (RED, STONE, close, count, game, near, pixels,
                                               rgb, screen, show)
 
@@ -52,7 +53,7 @@ def view(qtbot) -> StackView:
 
 def corners_on_screen(view: StackView) -> np.ndarray:
     """Every cell's outline corners at ground level, projected."""
-    board = view.board
+    board = shown_board(view)
     ring = np.concatenate([meshes.footprint(board, i) for i in range(len(board))])
     return view.camera().project(np.c_[ring, np.zeros(len(ring))])
 
@@ -106,8 +107,9 @@ def test_a_stone_behind_another_stands_apart(view) -> None:
 def pin_pixels(view: StackView, cell: str) -> int:
     """Pin-yellow pixels in the box where the pin over `cell` is drawn."""
     image = view.grab_image()
-    ring = meshes.footprint(view.board, view.board.index[cell], 0.9)
-    top = view.pick_scene.top(cell)
+    board = shown_board(view)
+    ring = meshes.footprint(board, board.index[cell], 0.9)
+    top = pick_scene(view).top(cell)
     shown = view.camera().project(np.c_[ring, np.full(len(ring), top)])
     x, y = int(shown[:, 0].mean()), int(shown[:, 1].min())
     block = pixels(image)[max(0, y - int(2.6 * MARKER_SIZE)):y,

@@ -9,12 +9,13 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from megalith.desktop.games import desk
 from megalith.desktop.views.meshes import BOARD_COLOURS, tile_colour_index
 from megalith.desktop.views.look import NEW
 from megalith.desktop.views.stack3d import StackView
 from megalith.rules import registry
+from megalith.rules.druid import DruidState
 from megalith.rules.protocol import GameState
+from tests.desktop.app_support import pick_scene, position_as, shown_board, stack_view, stacked
 
 RED, STONE, BLUE = (180, 60, 50), (225, 220, 200), (60, 90, 170)
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -30,8 +31,7 @@ def game(name: str, params: str, moves: list[str], players: int = 2) -> GameStat
 
 @pytest.fixture
 def view(qtbot) -> StackView:
-    widget = desk("druid").make_view(None)
-    assert isinstance(widget, StackView)
+    widget = stack_view("druid")
     qtbot.addWidget(widget)
     widget.resize(800, 600)
     widget.show()
@@ -41,7 +41,8 @@ def view(qtbot) -> StackView:
 
 def show(view: StackView, state: GameState, colours: dict | None = None) -> None:
     legal = None if state.outcome().over else state.legal_moves()
-    view.set_position(state, colours or {}, legal, state.moves[-1] if state.moves else None)
+    last = state.moves[-1] if state.moves else None
+    view.set_position(stacked(state), colours or {}, legal, last)
 
 
 def rgb(image: QImage, point: QPoint | QPointF) -> tuple[int, int, int]:
@@ -83,8 +84,9 @@ def test_a_sarsen_shows_in_its_owners_colour(view, params, cell, colour) -> None
     show(view, state)
     image = view.grab_image()
     assert close(rgb(image, view.cell_screen_pos(cell)), colour)
-    empty = next(n for n in state.board.names if n != cell and state.board.index[n] > 3)
-    tile = BOARD_COLOURS[tile_colour_index(state.board, state.board.index[empty])]
+    board = stacked(state).board
+    empty = next(n for n in board.names if n != cell and board.index[n] > 3)
+    tile = BOARD_COLOURS[tile_colour_index(board, board.index[empty])]
     assert close(rgb(image, view.cell_screen_pos(empty)), tile)
 
 
@@ -175,7 +177,8 @@ NOSTACK_MOVES = ["c3", "d4", "c5", "d3", "c3-c5", "b2", "a1"]  # V's lintel cove
 
 
 def darker(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    return tuple(round(c * 0.55) for c in colour)
+    r, g, b = (round(c * 0.55) for c in colour)
+    return r, g, b
 
 
 def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
@@ -192,13 +195,14 @@ def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
     assert close(plain["c4"], RED) and close(marked["c4"], RED)  # a lintel is not a sarsen
     # the mark is small: the top's corners keep the stone's colour
     image = view.grab_image()
-    cx, cy = view.board.centres[view.board.index["b2"]]
+    board = shown_board(view)
+    cx, cy = board.centres[board.index["b2"]]
     assert close(rgb(image, screen(view, cx - 0.3, cy - 0.3, 1.0)), STONE)
     # Drogo's cubes are never marked
-    drogo = desk("drogo").make_view(None)
+    drogo = stack_view("drogo")
     drogo.resize(400, 300)
     state = game("drogo", "-size=4", ["b2"])
-    drogo.set_position(state, {}, state.legal_moves(), "b2")
+    drogo.set_position(stacked(state), {}, state.legal_moves(), "b2")
     assert close(rgb(drogo.grab_image(), drogo.cell_screen_pos("b2")), RED)
     drogo.deleteLater()
 
@@ -206,15 +210,16 @@ def test_with_nostack_the_top_of_every_uncovered_sarsen_is_marked(view) -> None:
 def outlined(view: StackView, image: QImage, cell: str, side: str) -> int:
     """Last-move yellow near the middle of one edge ('n', 's', 'e', 'w') of a cell's
     outline, where no neighbour's outline reaches."""
-    cx, cy = view.board.centres[view.board.index[cell]]
+    board = shown_board(view)
+    cx, cy = board.centres[board.index[cell]]
     dx, dy = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}[side]
-    point = screen(view, cx + 0.485 * dx, cy + 0.485 * dy, view.pick_scene.top(cell) + 0.03)
+    point = screen(view, cx + 0.485 * dx, cy + 0.485 * dy, pick_scene(view).top(cell) + 0.03)
     return count(near(image, point, 5), (255, 219, 51), 40)
 
 
 def test_a_druid_step_is_outlined_where_the_druid_left_and_where_it_stands(view) -> None:
     before = game("druid", "-size=5 -walk", ["c1", "a3", "c2", "b3"])  # both Druids out
-    after = before.copy()
+    after = position_as(before.copy(), DruidState)
     after.play("n")  # V's Druid from c1 to c2; `n` now reads as H's step from a3 to a4
     assert after.druids == {"V": "c2", "H": "a3"} and after.move_cells("n") == ("a3", "a4")
     view.set_position(after, {}, after.legal_moves(), "n", before.move_cells("n"))
@@ -227,7 +232,7 @@ def test_a_druid_step_is_outlined_where_the_druid_left_and_where_it_stands(view)
 
 
 def test_a_druid_stands_on_its_stone_and_targets_are_marked(view) -> None:
-    state = game("druid", "-size=6 -walk", ["c1"])
+    state = position_as(game("druid", "-size=6 -walk", ["c1"]), DruidState)
     assert state.druids == {"V": "c1"}
     show(view, state)
     view.top_view(animate=False)
@@ -272,14 +277,15 @@ def _xy(point: QPoint) -> tuple[float, float]:
 
 
 def test_drogo_second_piece_on_the_same_cell_or_alone(qtbot) -> None:
-    view = desk("drogo").make_view(None)
+    view = stack_view("drogo")
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
     qtbot.waitExposed(view)
     show(view, game("drogo", "", ["c3"]))
     qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
-    assert view.play.builder.pending is not None
+    builder = view.play.builder
+    assert builder is not None and builder.pending is not None
     with qtbot.waitSignal(view.moveChosen) as signal:
         qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("d4"))
     assert signal.args == ["d4,d4"]
@@ -348,7 +354,8 @@ def test_escape_drops_the_first_end_of_a_lintel(qtbot, view) -> None:
     show(view, game("druid", "-size=6", LINTEL_READY))
     view.set_lintel_mode(True)
     qtbot.mouseClick(view, LEFT, pos=view.cell_screen_pos("b2"))
-    assert view.play.builder.pending is not None
+    builder = view.play.builder
+    assert builder is not None and builder.pending is not None
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert view.play.builder.pending is None
     view.set_lintel_mode(False)
@@ -359,11 +366,11 @@ def test_escape_drops_the_first_end_of_a_lintel(qtbot, view) -> None:
 
 def test_two_views_in_one_process_both_draw(qtbot, view) -> None:
     show(view, game("druid", "-size=6", ["c3"]))
-    other = desk("drogo").make_view(None)
+    other = stack_view("drogo")
     qtbot.addWidget(other)
     other.resize(400, 300)
     state = game("drogo", "", ["c3"])
-    other.set_position(state, {}, state.legal_moves(), "c3")
+    other.set_position(stacked(state), {}, state.legal_moves(), "c3")
     image = other.grab_image()
     assert close(rgb(image, other.cell_screen_pos("c3")), RED)
     assert len({tuple(p) for p in pixels(image)[::7, ::7].reshape(-1, 3)}) > 10

@@ -10,7 +10,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 from megalith.desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR, SummaryMap
-from megalith.rules import registry
+from megalith.rules.druid import DruidState
+from tests.desktop.app_support import new_position
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -41,7 +42,7 @@ def looks(params: str, qtbot) -> dict[tuple[str, int], tuple]:
     summary = SummaryMap()
     qtbot.addWidget(summary)
     summary.resize(700, 360)
-    state = registry.get("druid").new(params, 2)
+    state = new_position("druid", DruidState, params, 2)
     for move in MOVES:
         state.play(move)
     summary.set_position(state, {}, None, MOVES[-1], ("a1",))
@@ -76,7 +77,7 @@ def shown_map(qtbot, params: str = "-size=6", moves=(), size=(700, 360),
     summary.resize(*size)
     summary.show()
     qtbot.waitExposed(summary)
-    state = registry.get("druid").new(params, players)
+    state = new_position("druid", DruidState, params, players)
     for move in moves:
         state.play(move)
     legal = None if state.outcome().over else state.legal_moves()
@@ -98,8 +99,9 @@ def label_pixels(image: QImage, x: float, y: float, radius: int = 7) -> int:
 def test_both_maps_have_coordinates_on_every_side(qtbot, params, players) -> None:
     summary = shown_map(qtbot, params, players=players)
     image = summary.grab().toImage()
-    layout = summary._layout()
-    board = summary.state.board
+    layout, state = summary._layout(), summary.state
+    assert layout is not None and state is not None, "the map shows no position"
+    board = state.board
     labels = summary._labels
     rows = {name[1:] for name in board.names}
     assert {text for _, text in labels} >= rows  # every row named, the upper hex rows too
@@ -154,7 +156,9 @@ def test_hover_outlines_the_cell_on_both_maps_and_says_what_a_click_does(qtbot) 
         rect = summary.cell_rect("e4", which)
         assert close(rgb(image, QPoint(round(rect.center().x()), round(rect.top() + 0.5))),
                      HOVER_COLOUR, 40)
-    summary.set_position(summary.state, {}, summary.state.legal_moves())
+    state = summary.state
+    assert isinstance(state, DruidState)
+    summary.set_position(state, {}, state.legal_moves())
     assert summary.hover is None  # a new position starts without the old hover
 
 

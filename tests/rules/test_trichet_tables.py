@@ -31,6 +31,5 @@ def test_narrowed_fits_are_the_fits_of_the_colours_fixed() -> None:
             if colours[index] is not None:
                 continue
             for colour in ("o", "."):
-                fixed = list(colours)
-                fixed[index] = colour
-                assert NARROWED[colour][k][FITS[colours]] == FITS[tuple(fixed)]
+                a, b, c = (colour if i == index else own for i, own in enumerate(colours))
+                assert NARROWED[colour][k][FITS[colours]] == FITS[(a, b, c)]

@@ -29,6 +29,7 @@ def assert_same_playouts(state: DrogoState) -> None:
         assert fast_trail == slow_trail
         assert fast_rng == slow_rng
         same_position(fast, slow)
+        assert isinstance(fast, DrogoState) and isinstance(slow, DrogoState)
         assert fast.stones() == slow.stones()
 
 
@@ -63,5 +64,6 @@ def test_the_stacks_after_a_fast_playout_are_those_of_its_moves() -> None:
     replayed = registry.new_game("drogo", "-size=4 -in_place", 2)
     for move in fast.moves:
         replayed.play(move)
+    assert isinstance(fast, DrogoState) and isinstance(replayed, DrogoState)
     assert fast.stones() == replayed.stones()
     assert fast.render() == replayed.render()
