@@ -25,7 +25,7 @@ def plain_cost(state: DruidState, side: str) -> int:
 
     def distances(start: frozenset[int]) -> list[float]:
         dist = [float("inf")] * len(cost)
-        queue = [(cost[c], c) for c in start]
+        queue: list[tuple[float, int]] = [(cost[c], c) for c in start]
         for d, c in queue:
             dist[c] = d
         heapq.heapify(queue)

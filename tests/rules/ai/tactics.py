@@ -86,7 +86,11 @@ def proof_holds(node: Node, state: GameState) -> bool:
         return False
     if sorted(node.moves) != sorted(state.legal_moves()):
         return False  # a loss needs every move
-    return all(i in node.children and node.children[i].exact is not None
-               and node.children[i].exact[me] == 0.0
+    return all(refuted(node.children.get(i), me)
                and proof_holds(node.children[i], after(state, move))
                for i, move in enumerate(node.moves))
+
+
+def refuted(child: Node | None, me: int) -> bool:
+    """Whether `child` is proven lost for `me`."""
+    return child is not None and child.exact is not None and child.exact[me] == 0.0
