@@ -15,7 +15,6 @@ each group touches, updated once per stone. A game already decided is never upda
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -103,6 +102,18 @@ class _Topology:
                 nbrs = tuple((j, g * n + j) for j in self.board.neighbours[i] if j in game.cells)
                 memberships[i].append((g, g * n + i, mask, nbrs))
         self.memberships = tuple(tuple(m) for m in memberships)
+        # For the winning chains, per game: each cell's neighbours inside the game in board
+        # order (none for a cell outside it), each cell's side mask, the sides in board order.
+        self.game_neighbours = tuple(
+            tuple(tuple(sorted(j for j in self.board.neighbours[i] if j in game.cells))
+                  if i in game.cells else () for i in range(n))
+            for game in self.games)
+        self.side_masks = tuple(
+            tuple(sum(1 << k for k, side in enumerate(game.sides) if i in side)
+                  for i in range(n))
+            for game in self.games)
+        self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
+                                  for game in self.games)
         self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
         self.node_count = len(self.games) * n
 
@@ -194,6 +205,44 @@ class QuadYState(GameState):
                 return self.board.names[pick]
         return super().random_move(rng)
 
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's playout loop over cell indices: each ply draws cells as
+        `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
+        protocol's draw from the sorted legal moves) and places the stone as `play` would,
+        without the move text being parsed or the turn worked out from the outcome. The
+        first two moves (swap may be drawn for the second) go through the generic loop."""
+        while plies > 0 and len(self.moves) < 2 and self.to_move is not None:
+            GameState.run_playout(self, rng, 1, trail)
+            plies -= 1
+        if plies <= 0 or self.to_move is None:
+            return
+        cells, moves, names = self._cells, self.moves, self._topo.board.names
+        count = len(cells)
+        flip = 1 if self.swapped else 0
+        ply = len(moves)
+        draw = rng.random
+        for _ in range(plies):
+            for _ in range(64):
+                pick = int(draw() * count)
+                if not cells[pick]:
+                    break
+            else:  # `random_move` gives up drawing cells: the protocol's draw decides
+                move = GameState.random_move(self, rng)
+                trail.append(((ply & 1) ^ flip, move))
+                self.play(move)
+                ply += 1
+                if self._outcome.over:
+                    return
+                continue
+            name = names[pick]
+            trail.append(((ply & 1) ^ flip, name))
+            moves.append(name)
+            self.passes_in_row = 0
+            self._place(pick, 1 + (ply & 1))
+            ply += 1
+            if self._outcome.over:
+                return
+
     def _play_board_move(self, text: str) -> str:
         index = self._parse_cell(text)
         occupant = self._cells[index]
@@ -209,6 +258,9 @@ class QuadYState(GameState):
         if result.over and not result.chain:
             result = self._outcome = self._with_chain(result)
         return result
+
+    def _board_over(self) -> bool:
+        return self._outcome.over
 
     def _scores(self) -> dict[str, int]:
         return {"X": self._points[1], "O": self._points[2]}
@@ -308,31 +360,65 @@ class QuadYState(GameState):
 
     def _chain(self, g: int) -> list[int]:
         """A smallest connected set of the winner's stones of game g touching its three
-        sides: the stone v minimising the sum of its distances to the sides, plus shortest
-        paths from v to each side (they meet only at v, so the set is optimal)."""
-        game, colour = self._topo.games[g], self._winners[g]
-        stones = {i for i in game.cells if self._cells[i] == colour}
-        neighbours = self.board.neighbours
+        sides: the stone v minimising the sum of its distances to the sides (the first in
+        board order on a tie), plus shortest paths from v to each side, each step to the
+        first neighbour in board order one closer (the paths meet only at v, so the set is
+        optimal). Only the groups touching all three sides hold such a v, so the distances
+        are measured inside them alone."""
+        topo = self._topo
+        neighbours = topo.game_neighbours[g]
+        core = self._spanning_groups(g, self._winners[g])
+        outside = len(self._cells) * 3  # the distance of a cell outside those groups
+        unseen = [outside] * len(self._cells)
+        for i in core:
+            unseen[i] = -1
         distances = []
-        for side in game.sides:
-            dist = {i: 0 for i in side if i in stones}
-            queue = deque(sorted(dist))
-            while queue:
-                i = queue.popleft()
+        for side in topo.sorted_sides[g]:
+            dist = unseen[:]
+            queue = [i for i in side if dist[i] == -1]
+            for i in queue:
+                dist[i] = 0
+            for i in queue:  # breadth first: the queue grows as it is read
+                step = dist[i] + 1
                 for j in neighbours[i]:
-                    if j in stones and j not in dist:
-                        dist[j] = dist[i] + 1
+                    if dist[j] == -1:
+                        dist[j] = step
                         queue.append(j)
             distances.append(dist)
-        reachable = [i for i in sorted(stones) if all(i in d for d in distances)]
-        centre = min(reachable, key=lambda i: sum(d[i] for d in distances))
+        first, second, third = distances
+        core.sort()
+        totals = [first[i] + second[i] + third[i] for i in core]
+        centre = core[totals.index(min(totals))]
         chain = {centre}
         for dist in distances:
             i = centre
             while dist[i]:
-                i = min(j for j in neighbours[i] if dist.get(j) == dist[i] - 1)
+                closer = dist[i] - 1
+                i = next(j for j in neighbours[i] if dist[j] == closer)
                 chain.add(i)
         return sorted(chain)
+
+    def _spanning_groups(self, g: int, colour: int) -> list[int]:
+        """The stones of `colour` in game g whose group (inside that game) touches all
+        three of its sides."""
+        topo, cells = self._topo, self._cells
+        neighbours, masks = topo.game_neighbours[g], topo.side_masks[g]
+        seen = bytearray(len(cells))
+        spanning: list[int] = []
+        for start in topo.sorted_sides[g][0]:
+            if cells[start] != colour or seen[start]:
+                continue
+            seen[start] = 1
+            group, touched = [start], 0
+            for i in group:  # the group grows as it is read
+                touched |= masks[i]
+                for j in neighbours[i]:
+                    if cells[j] == colour and not seen[j]:
+                        seen[j] = 1
+                        group.append(j)
+            if touched == _FULL_MASK:
+                spanning.extend(group)
+        return spanning
 
 
 def _fill_for_test(state: QuadYState, order: list[int]) -> None:
