@@ -18,11 +18,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from megalith.rules.geometry import Board, column_letters, split_name, triangle_board
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             SubgameResult)
 from megalith.rules.registry import GameInfo
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
 GAMES = ("main", "top", "left", "right", "centre")
 COLOURS = ("X", "O")
@@ -32,6 +36,9 @@ POINTS_TO_WIN = 3
 _EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
 _SYMBOL = (None, "X", "O")
 _FULL_MASK = 0b111
+# The fields of a state holding lists, sets and dicts, which `copy` copies.
+_CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
+               "_points")
 _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
                 5: "five games"}
 
@@ -86,21 +93,25 @@ def subgames(size: int) -> tuple[Subgame, ...]:
 class _Topology:
     """Everything the engine precomputes for one board size, shared by all states.
 
-    Union-find node of cell i in game g is g * N + i. `memberships[i]` lists, for each game
-    holding cell i: (game, node, side mask of the cell in that game, ((neighbour cell,
-    neighbour node), ...) for the neighbours inside that game).
+    Union-find nodes number the (game, cell) pairs, game by game (a cell has a node only in
+    the games holding it, which keeps the forest small to copy). `memberships[i]` lists, for
+    each game holding cell i: (game, node, side mask of the cell in that game, ((neighbour
+    cell, neighbour node), ...) for the neighbours inside that game).
     """
 
     def __init__(self, size: int) -> None:
         self.board = triangle_board(size)
         self.games = subgames(size)
         n = len(self.board)
+        nodes = {(g, i): node for node, (g, i) in enumerate(
+            (g, i) for g, game in enumerate(self.games) for i in sorted(game.cells))}
         memberships: list[list[Membership]] = [[] for _ in range(n)]
         for g, game in enumerate(self.games):
             for i in sorted(game.cells):
                 mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
-                nbrs = tuple((j, g * n + j) for j in self.board.neighbours[i] if j in game.cells)
-                memberships[i].append((g, g * n + i, mask, nbrs))
+                nbrs = tuple((j, nodes[(g, j)]) for j in self.board.neighbours[i]
+                             if j in game.cells)
+                memberships[i].append((g, nodes[(g, i)], mask, nbrs))
         self.memberships = tuple(tuple(m) for m in memberships)
         # For the winning chains, per game: each cell's neighbours inside the game in board
         # order (none for a cell outside it), each cell's side mask, the sides in board order.
@@ -115,7 +126,7 @@ class _Topology:
         self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
                                   for game in self.games)
         self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
-        self.node_count = len(self.games) * n
+        self.node_count = len(nodes)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Topology:
         return self  # immutable and shared
@@ -147,6 +158,17 @@ class QuadYState(GameState):
         self._empty = count
         self._outcome = Outcome()
         self._outcome = self._make_outcome(_EMPTY)
+
+    def copy(self) -> Self:
+        """The protocol's copy (containers one level deep, the topology shared), naming this
+        state's containers instead of testing every field: a search copies a state for every
+        move it tries near the root. test_quady checks the list stays complete."""
+        clone = object.__new__(type(self))
+        fields = clone.__dict__
+        fields.update(self.__dict__)
+        for name in _CONTAINERS:
+            fields[name] = fields[name].copy()
+        return clone
 
     # ---- queries for the views ------------------------------------------------------
 
