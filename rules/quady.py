@@ -36,7 +36,7 @@ POINTS_TO_WIN = 3
 _EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
 _SYMBOL = (None, "X", "O")
 _FULL_MASK = 0b111
-# The fields of a state holding lists, sets and dicts, which `copy` copies.
+# The fields of a state holding lists, sets, dicts and byte arrays, which `copy` copies.
 _CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
                "_points")
 _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
@@ -152,7 +152,7 @@ class QuadYState(GameState):
         count = len(self._topo.board)
         self._cells = [_EMPTY] * count
         self._parent = list(range(self._topo.node_count))
-        self._mask = [0] * self._topo.node_count
+        self._mask = bytearray(self._topo.node_count)  # quick to copy; read only on joins
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
         self._empty = count
@@ -164,10 +164,10 @@ class QuadYState(GameState):
         state's containers instead of testing every field: a search copies a state for every
         move it tries near the root. test_quady checks the list stays complete."""
         clone = object.__new__(type(self))
-        fields = clone.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()
         for name in _CONTAINERS:
             fields[name] = fields[name].copy()
+        clone.__dict__ = fields
         return clone
 
     # ---- queries for the views ------------------------------------------------------

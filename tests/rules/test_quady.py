@@ -438,7 +438,7 @@ def test_copy_copies_every_container_of_the_state() -> None:
     state.play("c3")
     clone = state.copy()
     for name, value in vars(state).items():
-        if isinstance(value, (list, set, dict)):
+        if isinstance(value, (list, set, dict, bytearray)):
             assert vars(clone)[name] == value and vars(clone)[name] is not value, name
         else:
             assert vars(clone)[name] is value, name
