@@ -155,7 +155,6 @@ class QuadYState(GameState):
         self._mask = bytearray(self._topo.node_count)  # quick to copy; read only on joins
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
-        self._empty = count
         self._outcome = Outcome()
         self._outcome = self._make_outcome(_EMPTY)
 
@@ -208,7 +207,7 @@ class QuadYState(GameState):
         return [names[i] for i, colour in enumerate(self._cells) if colour == _EMPTY]
 
     def board_moves_exist(self) -> bool:
-        return not self._outcome.over and self._empty > 0
+        return not self._outcome.over and _EMPTY in self._cells
 
     def random_move(self, rng: random.Random) -> str:
         """A move drawn uniformly from `legal_moves()` without listing them: cells (and swap,
@@ -230,19 +229,24 @@ class QuadYState(GameState):
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
         """The protocol's playout loop over cell indices: each ply draws cells as
         `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
-        protocol's draw from the sorted legal moves) and places the stone as `play` would,
-        without the move text being parsed or the turn worked out from the outcome. The
-        first two moves (swap may be drawn for the second) go through the generic loop."""
+        protocol's draw from the sorted legal moves) and places the stone as `play` and
+        `_place` would, without the move text being parsed or the turn worked out from the
+        outcome. The first two moves (swap may be drawn for the second) go through the
+        generic loop. No pass is ever legal while the game is on (a full board has decided
+        all five games), so `passes_in_row` stays 0."""
         while plies > 0 and len(self.moves) < 2 and self.to_move is not None:
             GameState.run_playout(self, rng, 1, trail)
             plies -= 1
         if plies <= 0 or self.to_move is None:
             return
         cells, moves, names = self._cells, self.moves, self._topo.board.names
+        memberships, parent, mask = self._topo.memberships, self._parent, self._mask
+        winners, points = self._winners, self._points
         count = len(cells)
         flip = 1 if self.swapped else 0
         ply = len(moves)
         draw = rng.random
+        append = trail.append
         for _ in range(plies):
             for _ in range(64):
                 pick = int(draw() * count)
@@ -250,20 +254,41 @@ class QuadYState(GameState):
                     break
             else:  # `random_move` gives up drawing cells: the protocol's draw decides
                 move = GameState.random_move(self, rng)
-                trail.append(((ply & 1) ^ flip, move))
+                append(((ply & 1) ^ flip, move))
                 self.play(move)
                 ply += 1
                 if self._outcome.over:
                     return
                 continue
             name = names[pick]
-            trail.append(((ply & 1) ^ flip, name))
+            append(((ply & 1) ^ flip, name))
             moves.append(name)
-            self.passes_in_row = 0
-            self._place(pick, 1 + (ply & 1))
+            colour = 1 + (ply & 1)
             ply += 1
-            if self._outcome.over:
-                return
+            # `_place`, inlined: the search spends most of its time in this loop
+            cells[pick] = colour
+            newly_won = False
+            for g, node, side_mask, nbrs in memberships[pick]:
+                if winners[g]:
+                    continue
+                joined = side_mask
+                for cell, other in nbrs:
+                    if cells[cell] == colour:
+                        while parent[other] != other:
+                            parent[other] = parent[parent[other]]
+                            other = parent[other]
+                        if other != node:
+                            parent[other] = node
+                            joined |= mask[other]
+                mask[node] = joined
+                if joined == _FULL_MASK:
+                    winners[g] = colour
+                    points[colour] += 1
+                    newly_won = True
+            if newly_won:
+                self._outcome = self._make_outcome(colour)
+                if self._outcome.over:
+                    return
 
     def _play_board_move(self, text: str) -> str:
         index = self._parse_cell(text)
@@ -333,7 +358,6 @@ class QuadYState(GameState):
         game holding that cell; refresh the cached outcome."""
         cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
         cells[index] = colour
-        self._empty -= 1
         newly_won = False
         for g, node, side_mask, nbrs in self._topo.memberships[index]:
             if winners[g]:
