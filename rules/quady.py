@@ -114,14 +114,10 @@ class _Topology:
                 memberships[i].append((g, nodes[(g, i)], mask, nbrs))
         self.memberships = tuple(tuple(m) for m in memberships)
         # For the winning chains, per game: each cell's neighbours inside the game in board
-        # order (none for a cell outside it), each cell's side mask, the sides in board order.
+        # order (none for a cell outside it), and the sides in board order.
         self.game_neighbours = tuple(
             tuple(tuple(sorted(j for j in self.board.neighbours[i] if j in game.cells))
                   if i in game.cells else () for i in range(n))
-            for game in self.games)
-        self.side_masks = tuple(
-            tuple(sum(1 << k for k, side in enumerate(game.sides) if i in side)
-                  for i in range(n))
             for game in self.games)
         self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
                                   for game in self.games)
@@ -409,30 +405,34 @@ class QuadYState(GameState):
         sides: the stone v minimising the sum of its distances to the sides (the first in
         board order on a tie), plus shortest paths from v to each side, each step to the
         first neighbour in board order one closer (the paths meet only at v, so the set is
-        optimal). Only the groups touching all three sides hold such a v, so the distances
-        are measured inside them alone."""
-        topo = self._topo
+        optimal). Such a v lies in a group touching all three sides, so each search after
+        the first stays inside the groups the ones before it reached."""
+        topo, cells = self._topo, self._cells
         neighbours = topo.game_neighbours[g]
-        core = self._spanning_groups(g, self._winners[g])
-        outside = len(self._cells) * 3  # the distance of a cell outside those groups
-        unseen = [outside] * len(self._cells)
-        for i in core:
-            unseen[i] = -1
-        distances = []
+        far = 3 * len(cells)  # the distance of a cell no search may enter
+        enter = [far, far, far]
+        enter[self._winners[g]] = -1
+        enter = list(map(enter.__getitem__, cells))  # -1 on the cells a search may enter
+        distances: list[list[int]] = []
+        reached: list[int] = []
         for side in topo.sorted_sides[g]:
-            dist = unseen[:]
-            queue = [i for i in side if dist[i] == -1]
-            for i in queue:
+            if distances:  # only the stones the previous search reached
+                enter = [far] * len(cells)
+                for i in reached:
+                    enter[i] = -1
+            dist = enter[:]
+            reached = [i for i in side if dist[i] == -1]
+            for i in reached:
                 dist[i] = 0
-            for i in queue:  # breadth first: the queue grows as it is read
+            for i in reached:  # breadth first: the list grows as it is read
                 step = dist[i] + 1
                 for j in neighbours[i]:
                     if dist[j] == -1:
                         dist[j] = step
-                        queue.append(j)
+                        reached.append(j)
             distances.append(dist)
         first, second, third = distances
-        core.sort()
+        core = sorted(reached)  # the stones the three searches reached
         totals = [first[i] + second[i] + third[i] for i in core]
         centre = core[totals.index(min(totals))]
         chain = {centre}
@@ -443,28 +443,6 @@ class QuadYState(GameState):
                 i = next(j for j in neighbours[i] if dist[j] == closer)
                 chain.add(i)
         return sorted(chain)
-
-    def _spanning_groups(self, g: int, colour: int) -> list[int]:
-        """The stones of `colour` in game g whose group (inside that game) touches all
-        three of its sides."""
-        topo, cells = self._topo, self._cells
-        neighbours, masks = topo.game_neighbours[g], topo.side_masks[g]
-        seen = bytearray(len(cells))
-        spanning: list[int] = []
-        for start in topo.sorted_sides[g][0]:
-            if cells[start] != colour or seen[start]:
-                continue
-            seen[start] = 1
-            group, touched = [start], 0
-            for i in group:  # the group grows as it is read
-                touched |= masks[i]
-                for j in neighbours[i]:
-                    if cells[j] == colour and not seen[j]:
-                        seen[j] = 1
-                        group.append(j)
-            if touched == _FULL_MASK:
-                spanning.extend(group)
-        return spanning
 
 
 def _fill_for_test(state: QuadYState, order: list[int]) -> None:
