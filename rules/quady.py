@@ -39,6 +39,9 @@ _FULL_MASK = 0b111
 # The fields of a state holding lists, sets, dicts and byte arrays, which `copy` copies.
 _CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
                "_points")
+# SubgameResult of each game (in the order of GAMES) by its winner's colour code.
+_SUBGAME_RESULTS = tuple(tuple(SubgameResult(name, symbol) for symbol in _SYMBOL)
+                         for name in GAMES)
 _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
                 5: "five games"}
 
@@ -287,14 +290,15 @@ class QuadYState(GameState):
                     return
 
     def _play_board_move(self, text: str) -> str:
-        index = self._parse_cell(text)
+        index = self._topo.board.index.get(text)
+        if index is None:  # not a cell's name: say why
+            index = self._parse_cell(text)
         occupant = self._cells[index]
         if occupant != _EMPTY:
             raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
                                   "a stone goes on an empty cell")
-        colour = 1 if len(self.moves) % 2 == 0 else 2
-        self._place(index, colour)
-        return self.board.names[index]
+        self._place(index, 1 + len(self.moves) % 2)
+        return self._topo.board.names[index]
 
     def _board_outcome(self) -> Outcome:
         result = self._outcome
@@ -380,7 +384,7 @@ class QuadYState(GameState):
         points stays the winner (only the test helper that fills whole boards plays on after
         that). The chain is left empty here: `_board_outcome` adds it when asked, so that
         playouts that only test `over` do not pay for it."""
-        subs = tuple(SubgameResult(name, _SYMBOL[w]) for name, w in zip(GAMES, self._winners))
+        subs = tuple(_SUBGAME_RESULTS[g][w] for g, w in enumerate(self._winners))
         scores = self._scores()
         if self._outcome.over:
             leader = 1 if self._outcome.winner == "X" else 2
