@@ -355,7 +355,8 @@ class QuadYState(GameState):
 
     def _place(self, index: int, colour: int) -> None:
         """Put a stone of `colour` (1 X, 2 O) on empty cell `index` and update every open
-        game holding that cell; refresh the cached outcome."""
+        game holding that cell; refresh the cached outcome. `run_playout` holds a copy of
+        this loop: keep the two alike."""
         cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
         cells[index] = colour
         newly_won = False
@@ -414,9 +415,9 @@ class QuadYState(GameState):
         topo, cells = self._topo, self._cells
         neighbours = topo.game_neighbours[g]
         far = 3 * len(cells)  # the distance of a cell no search may enter
-        enter = [far, far, far]
-        enter[self._winners[g]] = -1
-        enter = list(map(enter.__getitem__, cells))  # -1 on the cells a search may enter
+        by_colour = [far, far, far]
+        by_colour[self._winners[g]] = -1
+        enter = list(map(by_colour.__getitem__, cells))  # -1 on the cells a search may enter
         distances: list[list[int]] = []
         reached: list[int] = []
         for side in topo.sorted_sides[g]:
