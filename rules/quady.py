@@ -15,15 +15,18 @@ each group touches, updated once per stone. A game already decided is never upda
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from megalith.rules.geometry import Board, column_letters, split_name, triangle_board
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                             SubgameResult)
 from megalith.rules.registry import GameInfo
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
 GAMES = ("main", "top", "left", "right", "centre")
 COLOURS = ("X", "O")
@@ -33,6 +36,12 @@ POINTS_TO_WIN = 3
 _EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
 _SYMBOL = (None, "X", "O")
 _FULL_MASK = 0b111
+# The fields of a state holding lists, sets, dicts and byte arrays, which `copy` copies.
+_CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
+               "_points")
+# SubgameResult of each game (in the order of GAMES) by its winner's colour code.
+_SUBGAME_RESULTS = tuple(tuple(SubgameResult(name, symbol) for symbol in _SYMBOL)
+                         for name in GAMES)
 _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
                 5: "five games"}
 
@@ -87,24 +96,36 @@ def subgames(size: int) -> tuple[Subgame, ...]:
 class _Topology:
     """Everything the engine precomputes for one board size, shared by all states.
 
-    Union-find node of cell i in game g is g * N + i. `memberships[i]` lists, for each game
-    holding cell i: (game, node, side mask of the cell in that game, ((neighbour cell,
-    neighbour node), ...) for the neighbours inside that game).
+    Union-find nodes number the (game, cell) pairs, game by game (a cell has a node only in
+    the games holding it, which keeps the forest small to copy). `memberships[i]` lists, for
+    each game holding cell i: (game, node, side mask of the cell in that game, ((neighbour
+    cell, neighbour node), ...) for the neighbours inside that game).
     """
 
     def __init__(self, size: int) -> None:
         self.board = triangle_board(size)
         self.games = subgames(size)
         n = len(self.board)
+        nodes = {(g, i): node for node, (g, i) in enumerate(
+            (g, i) for g, game in enumerate(self.games) for i in sorted(game.cells))}
         memberships: list[list[Membership]] = [[] for _ in range(n)]
         for g, game in enumerate(self.games):
             for i in sorted(game.cells):
                 mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
-                nbrs = tuple((j, g * n + j) for j in self.board.neighbours[i] if j in game.cells)
-                memberships[i].append((g, g * n + i, mask, nbrs))
+                nbrs = tuple((j, nodes[(g, j)]) for j in self.board.neighbours[i]
+                             if j in game.cells)
+                memberships[i].append((g, nodes[(g, i)], mask, nbrs))
         self.memberships = tuple(tuple(m) for m in memberships)
+        # For the winning chains, per game: each cell's neighbours inside the game in board
+        # order (none for a cell outside it), and the sides in board order.
+        self.game_neighbours = tuple(
+            tuple(tuple(sorted(j for j in self.board.neighbours[i] if j in game.cells))
+                  if i in game.cells else () for i in range(n))
+            for game in self.games)
+        self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
+                                  for game in self.games)
         self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
-        self.node_count = len(self.games) * n
+        self.node_count = len(nodes)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Topology:
         return self  # immutable and shared
@@ -130,12 +151,22 @@ class QuadYState(GameState):
         count = len(self._topo.board)
         self._cells = [_EMPTY] * count
         self._parent = list(range(self._topo.node_count))
-        self._mask = [0] * self._topo.node_count
+        self._mask = bytearray(self._topo.node_count)  # quick to copy; read only on joins
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
-        self._empty = count
         self._outcome = Outcome()
         self._outcome = self._make_outcome(_EMPTY)
+
+    def copy(self) -> Self:
+        """The protocol's copy (containers one level deep, the topology shared), naming this
+        state's containers instead of testing every field: a search copies a state for every
+        move it tries near the root. test_quady checks the list stays complete."""
+        clone = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name in _CONTAINERS:
+            fields[name] = fields[name].copy()
+        clone.__dict__ = fields
+        return clone
 
     # ---- queries for the views ------------------------------------------------------
 
@@ -175,7 +206,7 @@ class QuadYState(GameState):
         return [names[i] for i, colour in enumerate(self._cells) if colour == _EMPTY]
 
     def board_moves_exist(self) -> bool:
-        return not self._outcome.over and self._empty > 0
+        return not self._outcome.over and _EMPTY in self._cells
 
     def random_move(self, rng: random.Random) -> str:
         """A move drawn uniformly from `legal_moves()` without listing them: cells (and swap,
@@ -194,21 +225,89 @@ class QuadYState(GameState):
                 return self.board.names[pick]
         return super().random_move(rng)
 
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """The protocol's playout loop over cell indices: each ply draws cells as
+        `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
+        protocol's draw from the sorted legal moves) and places the stone as `play` and
+        `_place` would, without the move text being parsed or the turn worked out from the
+        outcome. The first two moves (swap may be drawn for the second) go through the
+        generic loop. No pass is ever legal while the game is on (a full board has decided
+        all five games), so `passes_in_row` stays 0."""
+        while plies > 0 and len(self.moves) < 2 and self.to_move is not None:
+            GameState.run_playout(self, rng, 1, trail)
+            plies -= 1
+        if plies <= 0 or self.to_move is None:
+            return
+        cells, moves, names = self._cells, self.moves, self._topo.board.names
+        memberships, parent, mask = self._topo.memberships, self._parent, self._mask
+        winners, points = self._winners, self._points
+        count = len(cells)
+        flip = 1 if self.swapped else 0
+        ply = len(moves)
+        draw = rng.random
+        append = trail.append
+        for _ in range(plies):
+            for _ in range(64):
+                pick = int(draw() * count)
+                if not cells[pick]:
+                    break
+            else:  # `random_move` gives up drawing cells: the protocol's draw decides
+                move = GameState.random_move(self, rng)
+                append(((ply & 1) ^ flip, move))
+                self.play(move)
+                ply += 1
+                if self._outcome.over:
+                    return
+                continue
+            name = names[pick]
+            append(((ply & 1) ^ flip, name))
+            moves.append(name)
+            colour = 1 + (ply & 1)
+            ply += 1
+            # `_place`, inlined: the search spends most of its time in this loop
+            cells[pick] = colour
+            newly_won = False
+            for g, node, side_mask, nbrs in memberships[pick]:
+                if winners[g]:
+                    continue
+                joined = side_mask
+                for cell, other in nbrs:
+                    if cells[cell] == colour:
+                        while parent[other] != other:
+                            parent[other] = parent[parent[other]]
+                            other = parent[other]
+                        if other != node:
+                            parent[other] = node
+                            joined |= mask[other]
+                mask[node] = joined
+                if joined == _FULL_MASK:
+                    winners[g] = colour
+                    points[colour] += 1
+                    newly_won = True
+            if newly_won:
+                self._outcome = self._make_outcome(colour)
+                if self._outcome.over:
+                    return
+
     def _play_board_move(self, text: str) -> str:
-        index = self._parse_cell(text)
+        index = self._topo.board.index.get(text)
+        if index is None:  # not a cell's name: say why
+            index = self._parse_cell(text)
         occupant = self._cells[index]
         if occupant != _EMPTY:
             raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
                                   "a stone goes on an empty cell")
-        colour = 1 if len(self.moves) % 2 == 0 else 2
-        self._place(index, colour)
-        return self.board.names[index]
+        self._place(index, 1 + len(self.moves) % 2)
+        return self._topo.board.names[index]
 
     def _board_outcome(self) -> Outcome:
         result = self._outcome
         if result.over and not result.chain:
             result = self._outcome = self._with_chain(result)
         return result
+
+    def _board_over(self) -> bool:
+        return self._outcome.over
 
     def _scores(self) -> dict[str, int]:
         return {"X": self._points[1], "O": self._points[2]}
@@ -256,10 +355,10 @@ class QuadYState(GameState):
 
     def _place(self, index: int, colour: int) -> None:
         """Put a stone of `colour` (1 X, 2 O) on empty cell `index` and update every open
-        game holding that cell; refresh the cached outcome."""
+        game holding that cell; refresh the cached outcome. `run_playout` holds a copy of
+        this loop: keep the two alike."""
         cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
         cells[index] = colour
-        self._empty -= 1
         newly_won = False
         for g, node, side_mask, nbrs in self._topo.memberships[index]:
             if winners[g]:
@@ -286,7 +385,7 @@ class QuadYState(GameState):
         points stays the winner (only the test helper that fills whole boards plays on after
         that). The chain is left empty here: `_board_outcome` adds it when asked, so that
         playouts that only test `over` do not pay for it."""
-        subs = tuple(SubgameResult(name, _SYMBOL[w]) for name, w in zip(GAMES, self._winners))
+        subs = tuple(_SUBGAME_RESULTS[g][w] for g, w in enumerate(self._winners))
         scores = self._scores()
         if self._outcome.over:
             leader = 1 if self._outcome.winner == "X" else 2
@@ -308,29 +407,45 @@ class QuadYState(GameState):
 
     def _chain(self, g: int) -> list[int]:
         """A smallest connected set of the winner's stones of game g touching its three
-        sides: the stone v minimising the sum of its distances to the sides, plus shortest
-        paths from v to each side (they meet only at v, so the set is optimal)."""
-        game, colour = self._topo.games[g], self._winners[g]
-        stones = {i for i in game.cells if self._cells[i] == colour}
-        neighbours = self.board.neighbours
-        distances = []
-        for side in game.sides:
-            dist = {i: 0 for i in side if i in stones}
-            queue = deque(sorted(dist))
-            while queue:
-                i = queue.popleft()
+        sides: the stone v minimising the sum of its distances to the sides (the first in
+        board order on a tie), plus shortest paths from v to each side, each step to the
+        first neighbour in board order one closer (the paths meet only at v, so the set is
+        optimal). Such a v lies in a group touching all three sides, so each search after
+        the first stays inside the groups the ones before it reached."""
+        topo, cells = self._topo, self._cells
+        neighbours = topo.game_neighbours[g]
+        far = 3 * len(cells)  # the distance of a cell no search may enter
+        by_colour = [far, far, far]
+        by_colour[self._winners[g]] = -1
+        enter = list(map(by_colour.__getitem__, cells))  # -1 on the cells a search may enter
+        distances: list[list[int]] = []
+        reached: list[int] = []
+        for side in topo.sorted_sides[g]:
+            if distances:  # only the stones the previous search reached
+                enter = [far] * len(cells)
+                for i in reached:
+                    enter[i] = -1
+            dist = enter[:]
+            reached = [i for i in side if dist[i] == -1]
+            for i in reached:
+                dist[i] = 0
+            for i in reached:  # breadth first: the list grows as it is read
+                step = dist[i] + 1
                 for j in neighbours[i]:
-                    if j in stones and j not in dist:
-                        dist[j] = dist[i] + 1
-                        queue.append(j)
+                    if dist[j] == -1:
+                        dist[j] = step
+                        reached.append(j)
             distances.append(dist)
-        reachable = [i for i in sorted(stones) if all(i in d for d in distances)]
-        centre = min(reachable, key=lambda i: sum(d[i] for d in distances))
+        first, second, third = distances
+        core = sorted(reached)  # the stones the three searches reached
+        totals = [first[i] + second[i] + third[i] for i in core]
+        centre = core[totals.index(min(totals))]
         chain = {centre}
         for dist in distances:
             i = centre
             while dist[i]:
-                i = min(j for j in neighbours[i] if dist.get(j) == dist[i] - 1)
+                closer = dist[i] - 1
+                i = next(j for j in neighbours[i] if dist[j] == closer)
                 chain.add(i)
         return sorted(chain)
 

@@ -432,6 +432,19 @@ def test_copy_is_independent() -> None:
     assert clone.board is state.board
 
 
+def test_copy_copies_every_container_of_the_state() -> None:
+    """`copy` names the containers it copies: a field added later must be named too."""
+    state = new(5)
+    state.play("c3")
+    clone = state.copy()
+    for name, value in vars(state).items():
+        if isinstance(value, (list, set, dict, bytearray)):
+            assert vars(clone)[name] == value and vars(clone)[name] is not value, name
+        else:
+            assert vars(clone)[name] is value, name
+    assert vars(clone).keys() == vars(state).keys()
+
+
 # ---- a full board has one winner of every game -------------------------------------
 
 
@@ -494,3 +507,51 @@ def test_every_game_is_decided_by_the_move_that_connects_it(case) -> None:
         scores = state.outcome().scores or {}
         assert state.outcome().over == (max(scores.values()) >= 3)
     assert state.outcome().over
+
+
+def chain_by_definition(state: QuadYState, g: int) -> list[int]:
+    """The winning chain of game g as its definition reads, searched plainly: distances
+    from each side over all the winner's stones in the game; the stone reached from all
+    three with the least sum (the first in board order on a tie); from it, towards each
+    side, steps to the first neighbour in board order one closer."""
+    game, colour = state._topo.games[g], state._winners[g]
+    stones = {i for i in game.cells if state._cells[i] == colour}
+    neighbours = state.board.neighbours
+    distances = []
+    for side in game.sides:
+        dist = {i: 0 for i in side if i in stones}
+        queue = deque(sorted(dist))
+        while queue:
+            i = queue.popleft()
+            for j in neighbours[i]:
+                if j in stones and j not in dist:
+                    dist[j] = dist[i] + 1
+                    queue.append(j)
+        distances.append(dist)
+    reachable = [i for i in sorted(stones) if all(i in d for d in distances)]
+    centre = min(reachable, key=lambda i: sum(d[i] for d in distances))
+    chain = {centre}
+    for dist in distances:
+        i = centre
+        while dist[i]:
+            i = min(j for j in neighbours[i] if dist.get(j) == dist[i] - 1)
+            chain.add(i)
+    return sorted(chain)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([5, 7, 9, 15]).flatmap(
+    lambda size: st.tuples(st.just(size), st.permutations(range(size * (size + 1) // 2)),
+                           st.floats(0.3, 1.0))))
+def test_winning_chains_are_those_of_the_definition(case) -> None:
+    """The engine measures distances only inside the groups that touch all three sides; the
+    chains come out as the plain search over every stone finds them, on boards filled in
+    part (a game won with few stones) or whole (groups that do not span, stones added
+    after the win)."""
+    size, order, share = case
+    state = new(size)
+    _fill_for_test(state, list(order[:max(1, int(len(order) * share))]))
+    names = state.board.names
+    assert state.winning_chains() == {
+        game.name: tuple(names[i] for i in chain_by_definition(state, g))
+        for g, game in enumerate(state._topo.games) if state._winners[g]}

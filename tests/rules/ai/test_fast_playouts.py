@@ -100,3 +100,45 @@ def test_a_search_gives_the_same_result_with_either_loop(
     monkeypatch.setattr(type(state), "run_playout", GameState.run_playout)
     slow = Search(state, seed=9).run(iterations=300)
     assert fast == slow
+
+
+
+class _Stuck(random.Random):
+    """Draws 0.0 its first `stuck` times (in Quadrant Y the cell a1), then as Random does."""
+
+    def __init__(self, seed: int, stuck: int) -> None:
+        super().__init__(seed)
+        self.stuck = stuck
+
+    def random(self) -> float:
+        if self.stuck:
+            self.stuck -= 1
+            return 0.0
+        return super().random()
+
+
+@pytest.mark.parametrize("stuck", [63, 64, 130])
+def test_quady_playouts_that_give_up_drawing_cells_play_as_the_generic_one(
+        stuck: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After 64 draws that all hit taken cells, `random_move` draws from the sorted list of
+    moves instead; the fast loop must do the same, at the same draw."""
+    calls = []
+    generic_draw = GameState.random_move
+
+    def counted(state: GameState, rng: random.Random) -> str:
+        calls.append(state.ply)
+        return generic_draw(state, rng)
+
+    state = registry.new_game("quady", "-size=5", 2)
+    for move in ("a1", "c3", "b4"):
+        state.play(move)
+    monkeypatch.setattr(GameState, "random_move", counted)
+    runs = []
+    for loop in (type(state).run_playout, GameState.run_playout):
+        played, trail, rng = state.copy(), [], _Stuck(7, stuck)
+        loop(played, rng, 40, trail)
+        runs.append((played, trail, rng.getstate(), rng.stuck))
+    (fast, *fast_rest), (slow, *slow_rest) = runs
+    assert fast_rest == slow_rest
+    same_position(fast, slow)
+    assert len(calls) == (2 if stuck >= 64 else 0) + (2 if stuck >= 128 else 0)
