@@ -45,7 +45,9 @@ GAMES = (("druid", "", 2), ("druid", "-hex", 2), ("druid", "-hex", 3), ("druid",
 
 def position(game: str, parameters: str, players: int, plies: int) -> GameState:
     """The position after `plies` random moves, or the latest one before it that still
-    needs a search (not over, and not a single or winning move)."""
+    needs a search: not over, not a single or winning move, and not decided within three
+    plies (a search that proves its position stops early, so its iterations per second
+    would measure the proof, not the search)."""
     rng = random.Random(1)
     state = registry.new_game(game, parameters, players)
     positions = [state.copy()]
@@ -53,10 +55,19 @@ def position(game: str, parameters: str, players: int, plies: int) -> GameState:
         state.play(state.random_move(rng))
         positions.append(state.copy())
     return next(s for s in reversed(positions)
-                if s.to_move is not None and not Search(s, seed=1).forced)
+                if s.to_move is not None and not Search(s, seed=1).forced
+                and not proven(s))
+
+
+def proven(state: GameState) -> bool:
+    """Whether a search of `state` proves it won or lost within PROOF_ITERATIONS."""
+    search = Search(state, seed=1)
+    search.run(iterations=PROOF_ITERATIONS)
+    return search.root.exact is not None
 
 
 ROOT = Path(__file__).resolve().parent.parent
+PROOF_ITERATIONS = 1000
 
 
 CHILD = """
