@@ -135,7 +135,8 @@ def test_quady_playouts_that_give_up_drawing_cells_play_as_the_generic_one(
     monkeypatch.setattr(GameState, "random_move", counted)
     runs = []
     for loop in (type(state).run_playout, GameState.run_playout):
-        played, trail, rng = state.copy(), [], _Stuck(7, stuck)
+        played, rng = state.copy(), _Stuck(7, stuck)
+        trail: list[tuple[int, str]] = []
         loop(played, rng, 40, trail)
         runs.append((played, trail, rng.getstate(), rng.stuck))
     (fast, *fast_rest), (slow, *slow_rest) = runs
