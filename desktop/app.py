@@ -8,7 +8,6 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
-from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
@@ -56,7 +55,9 @@ class _FirstPaint(QObject):
 def report_first_frame(window: MainWindow) -> None:
     """Prints FIRST_FRAME_MARK once the board view's first frame is on screen: a GL view's
     first buffer swap, or a painted view's first paint."""
-    view = cast(QWidget, window.view)
+    view = window.view
+    if view is None:
+        raise RuntimeError("the window shows no board view")
     reported: list[bool] = []
 
     def report() -> None:
