@@ -140,6 +140,13 @@ def sprt_llr(scores: Sequence[float], low: float, high: float) -> float:
     return (high - low) / variance * sum(x - (low + high) / 2 for x in scores)
 
 
+def criterion(played: Sequence[Task], players: int, strong: int) -> tuple[float, float]:
+    """The stronger level's fair share of the games `played` (its seats over all seats) and
+    the score it must reach: TWO_PLAYER_TARGET, or that share plus MANY_PLAYER_MARGIN."""
+    share = sum(task[3].count(strong) for task in played) / (players * len(played))
+    return share, TWO_PLAYER_TARGET if players == 2 else share + MANY_PLAYER_MARGIN
+
+
 def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], strong: int,
            weak: int, games: int, max_plies: int, jobs: int, sequential: bool) -> str:
     """`strong` against `weak` over at most `games` games, played `jobs` at a time; with
@@ -154,26 +161,20 @@ def ladder(pool: multiprocessing.pool.Pool, family: tuple[str, str, str, int], s
     bound = math.log((1 - SPRT_ERROR) / SPRT_ERROR)
     results: list[Played] = []
     scores: list[float] = []
-    verdict = "not decided"
     while len(results) < games:
         batch = tasks[len(results):len(results) + jobs]
         for (values, plies, adjudicated), task in zip(pool.map(play, batch), batch):
             results.append((values, plies, adjudicated))
             scores.append(sum(v for v, level in zip(values, task[3]) if level == strong))
-        played = tasks[:len(results)]
-        share = sum(task[3].count(strong) for task in played) / (players * len(played))
-        target = TWO_PLAYER_TARGET if players == 2 else share + MANY_PLAYER_MARGIN
+        share, target = criterion(tasks[:len(results)], players, strong)
         llr = sprt_llr(scores, target - SPRT_WIDTH, target + SPRT_WIDTH)
-        if llr >= bound:
-            verdict = f"SPRT: meets {target:.0%} after {len(results)} games"
-        elif llr <= -bound:
-            verdict = f"SPRT: below {target:.0%} after {len(results)} games"
         if sequential and abs(llr) >= bound:
             break
-    played = tasks[:len(results)]
-    share = sum(task[3].count(strong) for task in played) / (players * len(played))
-    target = TWO_PLAYER_TARGET if players == 2 else share + MANY_PLAYER_MARGIN
-    if verdict == "not decided":
+    if llr >= bound:
+        verdict = f"SPRT: meets {target:.0%} after {len(results)} games"
+    elif llr <= -bound:
+        verdict = f"SPRT: below {target:.0%} after {len(results)} games"
+    else:
         meets = "meets" if sum(scores) / len(scores) >= target else "below"
         verdict = f"SPRT undecided; {meets} {target:.0%} over {len(results)} games"
     count = len(results)
