@@ -211,6 +211,14 @@ class GameState(ABC):
         cheap way to make its playouts tell more (Trichet takes a win in one)."""
         return self.random_move(rng)
 
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """Those of `moves` (legal here) after which the side to move may have won the game
+        at once, in their order: every one of them unless the game can rule some out cheaply.
+        It must keep every move that does win (it may keep others), so a search that tries
+        only these finds the same first winning move as one that tries them all, and its
+        results for a seed stay the same (tests/rules/ai/test_moves_that_may_win.py)."""
+        return moves
+
     def person_of_seat(self, seat: int) -> int:
         """The person playing the colour at `seat` (seat order of `turn_order`; person 0 made
         the game's first move): after `swap` the two people have exchanged colours."""

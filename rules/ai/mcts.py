@@ -14,8 +14,9 @@
 - `Resign` is never listed by `legal_moves`, so the search never chooses it; a forced pass is
   the only legal move and is returned without searching.
 - Decisive moves: where a node near the root is expanded (depth below `decisive_depth`), every
-  move is tried once; if one wins on the spot, it becomes the node's only move. At the root
-  this plays a win in one; one level down it shows at once that a move of ours lets the
+  move the game says may win (`moves_that_may_win`: every move, unless the game can rule some
+  out cheaply) is tried once; if one wins on the spot, it becomes the node's only move. At the
+  root this plays a win in one; one level down it shows at once that a move of ours lets the
   opponent win in one, which is how the search blocks such a loss.
 - Proofs (two players only): a node whose only move wins, or a finished game with a winner,
   has an exact value (`Node.exact`); it is passed up the tree as in MCTS-Solver (Winands,
@@ -479,7 +480,8 @@ class Search:
                 win = self._threat_that_wins(trial, other, threats)
                 if win is None and scans < REFUTATION_SCANS:
                     scans += 1
-                    wins = [m for m in trial.legal_moves() if self._wins_after(trial, m, other)]
+                    wins = [m for m in trial.moves_that_may_win(trial.legal_moves())
+                            if self._wins_after(trial, m, other)]
                     found = [trial.move_key(m) for m in wins]
                     threats[:] = found + [key for key in threats if key not in found]
                     win = wins[0] if wins else None
@@ -497,7 +499,8 @@ class Search:
         tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
         if not tried:
             return None
-        keyed = {state.move_key(move): move for move in state.legal_moves()}
+        keyed = {state.move_key(move): move
+                 for move in state.moves_that_may_win(state.legal_moves())}
         for key in tried:
             move = keyed.get(key)
             if move is not None and self._wins_after(state, move, person):
@@ -522,8 +525,10 @@ class Search:
     def _winning_move(self, state: GameState, moves: list[str], person: int) -> str | None:
         """A move that wins at once for `person`, the person to move, if there is one. The
         moves that won at earlier checks are tried first: a threat usually survives a
-        reply elsewhere."""
+        reply elsewhere. Only the moves the game says may win are tried
+        (`GameState.moves_that_may_win`)."""
         killers = self._killers
+        moves = state.moves_that_may_win(moves)
         if killers:
             keyed = {state.move_key(move): move for move in moves}
             first = [keyed[key] for key in killers if key in keyed]
