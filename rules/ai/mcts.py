@@ -210,6 +210,7 @@ class Search:
         self._killers: list[str] = []  # keys of moves that won at decisive checks, latest first
         self.person = person_to_move(state)
         self.iterations = 0
+        self.root_floor = 0  # visits each root move gets before the estimates choose
         self.wins_at_once = False  # whether the root's only move is a win in one
         self.root = self._expand(self._root_state, 0)
         if len(self.root.moves) > 1 and swap_follows(self._root_state, self.root.moves[0]):
@@ -331,7 +332,9 @@ class Search:
         trail: list[tuple[int, str]] = []  # (person, move key) of every move played
         child: Node | None = None
         while node.moves:
-            i = self._select(node)
+            i = self._below_floor(node) if node is self.root and self.root_floor else -1
+            if i < 0:
+                i = self._select(node)
             path.append((node, i))
             trail.append((node.person, node.keys[i]))
             state.play(node.moves[i])
@@ -365,6 +368,18 @@ class Search:
             if score > best_score and not (lost and i in lost):
                 best, best_score = i, score
         return best
+
+    def _below_floor(self, node: Node) -> int:
+        """The root's least visited move not proven lost, if it has had fewer than
+        `root_floor` visits, else -1. An analysis sets the floor (rules/ai/analysis.py):
+        where a position has few moves, one lost first playout could otherwise leave the
+        better move all but unvisited, and two analyses would disagree by a move's worth."""
+        lost = node.lost
+        least, fewest = -1, self.root_floor
+        for i, n in enumerate(node.visits):
+            if n < fewest and i not in lost:
+                least, fewest = i, n
+        return least
 
     def _back_up(self, path: list[tuple[Node, int]], trail: list[tuple[int, str]],
                  values: Values) -> None:

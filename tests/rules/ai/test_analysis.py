@@ -1,14 +1,18 @@
 """The analysis's figures: a run of plies searched in one kept tree, reproducible from its
-seed, None where there is nothing to search, and exact where the search proves the
-position."""
+seed, None where there is nothing to search, exact where the search proves the position, and
+every move of a position with few moves searched enough that two seeds agree."""
 
 from __future__ import annotations
 
 from megalith.rules import registry
-from megalith.rules.ai.analysis import win_rate_to_move, win_rates_along
+from megalith.rules.ai.analysis import searched_position, win_rate_to_move, win_rates_along
+from megalith.rules.ai.mcts import Search
 from megalith.rules.protocol import GameState
 from tests.rules.ai.tactics import winning_moves
 from tests.rules.ai.test_tactics import DRUID_Y
+
+# Ply 5 of the golden Dragons game (tests/rules/golden/dragons/default.json): three moves.
+DRAGONS = "d5 h4 k4 g7 j12".split()
 
 
 def druid_y(plies: int) -> list[GameState]:
@@ -40,3 +44,32 @@ def test_a_proven_win_is_exactly_one_and_an_ended_game_has_no_figure() -> None:
     ended.play(winning_moves(ended)[0])
     assert ended.to_move is None
     assert win_rates_along([won, ended], 700) == [1.0, None]
+
+
+def dragons_three_moves() -> GameState:
+    state = registry.new_game("dragons", "", 2)
+    for move in DRAGONS:
+        state.play(move)
+    assert state.legal_moves() == ["g10", "i10", "k10"]
+    return state
+
+
+def test_a_root_floor_visits_every_move_before_the_estimates_choose() -> None:
+    """Seed 3 loses its first playout of k10 and never tries it again; with a floor of 30
+    every move gets 30 visits, k10 among them."""
+    state = dragons_three_moves()
+    bare = Search(state, 3).run(iterations=400)
+    assert {m.move: m.visits for m in bare.moves}["k10"] == 1
+    search = Search(state, 3)
+    search.root_floor = 30
+    floored = search.run(iterations=400)
+    assert min(m.visits for m in floored.moves) >= 30
+
+
+def test_two_seeds_agree_where_a_position_has_three_moves() -> None:
+    """Before the floor seed 1 gave 0.72 (k10) and seed 3 0.47 (i10) here."""
+    state = dragons_three_moves()
+    (one, best_one), (three, best_three) = (searched_position(state, seed=seed)
+                                            for seed in (1, 3))
+    assert one is not None and three is not None
+    assert abs(one - three) < 0.08 and best_one == best_three == "k10"
