@@ -126,18 +126,14 @@ SPRT_ERROR = 0.05  # alpha = beta
 
 
 def sprt_llr(scores: Sequence[float], low: float, high: float) -> float:
-    """The log-likelihood ratio of mean score `high` against `low` after `scores` (each in
-    [0, 1]: a win 1, a draw 1/2, several seats' shares summed), in the normal approximation
-    chess engine testing uses for game results (fishtest's generalised SPRT): the sum of
-    (high - low) / variance * (x - (low + high) / 2), with the sample's variance."""
-    n = len(scores)
-    if n < 2:
-        return 0.0
-    mean = sum(scores) / n
-    variance = sum((x - mean) ** 2 for x in scores) / n
-    if variance == 0:  # every game alike: a tiny variance, so one result decides
-        variance = 1e-3
-    return (high - low) / variance * sum(x - (low + high) / 2 for x in scores)
+    """Wald's log-likelihood ratio of a mean score `high` against `low` after `scores` (each
+    in [0, 1]: a win 1, a draw 1/2, several seats' shares summed), each game a trial won
+    with that probability and a fraction counting as that part of a win: the sum of
+    x log(high / low) + (1 - x) log((1 - high) / (1 - low)). Every game moves it by a
+    bounded step, so a handful of games cannot decide (a normal approximation with the
+    sample's variance would let two straight wins decide: their variance is nil)."""
+    win, loss = math.log(high / low), math.log((1 - high) / (1 - low))
+    return sum(x * win + (1 - x) * loss for x in scores)
 
 
 def criterion(played: Sequence[Task], players: int, strong: int) -> tuple[float, float]:
