@@ -38,7 +38,7 @@ from operator import contains
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
-from megalith.rules.trichet_cascade import closes_a_win, explore, place_with_autos, put
+from megalith.rules.trichet_cascade import closes_a_win, explore, place_with_autos
 from megalith.rules.trichet_regions import RegionMap
 from megalith.rules.trichet_text import draw
 from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
@@ -253,10 +253,15 @@ class TrichetState(GameState):
         if letter not in self._places[tri]:
             return True
         mover = self.turn_order[len(self.moves) % 2]
-        tiles, fixed = self._tiles.copy(), self._colour.copy()
-        placed = place_with_autos(tiles, fixed, self._places.copy(), self._forced.copy(),
-                                  self.size, tri, letter)
-        return closes_a_win(tiles, fixed, placed, mover, self.win_size)
+        return closes_a_win(*self._trial(tri, letter), mover, self.win_size)
+
+    def _trial(self, tri: Code, letter: str) -> tuple[dict[Code, str], list[tuple[Code, str]]]:
+        """The tiles after the move of this letter at this place, played on copies of the
+        four tables alone, and the tiles it placed (its own, then the auto moves)."""
+        tiles = self._tiles.copy()
+        placed = place_with_autos(tiles, self._colour.copy(), self._places.copy(),
+                                  self._forced.copy(), self.size - len(tiles) - 1, tri, letter)
+        return tiles, placed
 
 
     def _board_moves(self) -> list[str]:
@@ -352,13 +357,16 @@ class TrichetState(GameState):
 
     def _win_in_one(self, mover: str, closing: list[Code]) -> tuple[str, Code] | None:
         """`playout_move`'s look for a win in one among these places (the closing places,
-        in reading order), each fitting letter tried on a copy without move text."""
-        ply = len(self.moves) + 1
+        in reading order), each fitting letter tried on copies of the tables (`_trial`): a
+        win closes a winning region of the mover's colour and none of the other's, as
+        `_decide` says."""
+        other = DOT if mover == OH else OH
+        win_size = self.win_size
         for tri in closing:
             for letter in self._places[tri]:
-                trial = self.copy()
-                touched = trial._place_with_autos(tri, letter, ply)
-                if {region.colour for region in trial._winning_regions(touched)} == {mover}:
+                tiles, placed = self._trial(tri, letter)
+                if closes_a_win(tiles, placed, mover, win_size) \
+                        and not closes_a_win(tiles, placed, other, win_size):
                     return letter, tri
         return None
 
@@ -427,8 +435,9 @@ class TrichetState(GameState):
         raise AssertionError("a letter that agrees with every corner fits")
 
     def _put(self, tri: Code, letter: str, ply: int, auto: bool) -> None:
-        """Place a tile and update the places around the points it fixes."""
-        put(self._tiles, self._colour, self._places, self._forced, tri, letter)
+        """Place a tile, without auto moves, and update the places around the points it
+        fixes."""
+        place_with_autos(self._tiles, self._colour, self._places, self._forced, 0, tri, letter)
         self._placed.append((tri, letter, ply, auto))
         self._order = None
 
@@ -437,16 +446,14 @@ class TrichetState(GameState):
         """The player's tile, then the auto moves; the corners of every tile placed.
         `regions`, if given, is told of every tile, in the order they were placed."""
         placed = place_with_autos(self._tiles, self._colour, self._places, self._forced,
-                                  self.size, tri, letter)
-        self._placed.append((tri, letter, ply, False))
-        self._placed += [(tile, tile_letter, ply, True) for tile, tile_letter in placed[1:]]
+                                  self.size - len(self._tiles) - 1, tri, letter)
+        record = self._placed
+        record.append((tri, letter, ply, False))
+        record += [(tile, tile_letter, ply, True) for tile, tile_letter in placed[1:]]
         self._order = None
-        touched: set[Code] = set()
-        for tile, tile_letter in placed:
-            touched.update(CORNERS[tile])
-            if regions is not None:
-                regions.add(tile, tile_letter)
-        return touched
+        if regions is not None:
+            regions.add_all(placed)
+        return {point for tile, _ in placed for point in CORNERS[tile]}
 
     def _decide(self, mover: str, touched: Iterable[Code]) -> Outcome:
         """The outcome after a move whose tiles touched these points."""
