@@ -21,6 +21,10 @@ from collections.abc import Iterable, Mapping
 from megalith.rules.trichet_tiles import CORNER_COLOURS, CORNERS, ODD_CORNER, TRIANGLES_AT, Code
 
 
+# Each letter's corners by index: the odd one, then the two that share the larger region.
+_CORNER_ROLES = {letter: (odd, (odd + 1) % 3, (odd + 2) % 3) for letter, odd in ODD_CORNER.items()}
+
+
 class _Region:
     """One region: its colour, its points, how many tiles touch them and the empty triangles
     touching them.
@@ -88,18 +92,20 @@ class RegionMap:
         of, live = self._of, self._live
         for tri, letter in placed:
             cs = CORNERS[tri]
-            colours = CORNER_COLOURS[letter]
-            odd = ODD_CORNER[letter]
-            for index in (odd, (odd + 1) % 3):  # the odd corner's region, then the larger one's
-                region = of.get(cs[index])
-                if region is None:
-                    empty = set(TRIANGLES_AT[cs[index]])  # a new point: all empty but `tri`
+            odd, first, second = _CORNER_ROLES[letter]
+            for index in (odd, first):  # the odd corner's region, then the larger one's
+                point = cs[index]
+                region = of.get(point)
+                if region is None:  # a new point: its other triangles are empty
+                    empty = set(TRIANGLES_AT[point])
                     empty.discard(tri)
-                    self._new(colours[index], cs[index], 1, empty)
+                    region = of[point] = _Region(CORNER_COLOURS[letter][index], [point], 1,
+                                                 empty)
+                    live[region] = None
                 else:
                     region.empty.discard(tri)
                     region.touching += 1
-            big, point = of[cs[(odd + 1) % 3]], cs[(odd + 2) % 3]  # the larger region's corners
+            big, point = of[cs[first]], cs[second]  # the larger region's corners
             small = of.get(point)
             if small is None:
                 of[point] = big
