@@ -247,9 +247,10 @@ class TrichetState(GameState):
         `win_size` tiles (see `moves_that_may_win`); True for a move it cannot read."""
         match = _MOVE.fullmatch(move)
         order = self._ordered()
-        if match is None or not 1 <= int(match.group(2)) <= len(order):
+        number = 0 if match is None else int(match.group(2))
+        if match is None or not 1 <= number <= len(order):
             return True
-        letter, tri = match.group(1), order[int(match.group(2)) - 1]
+        letter, tri = match.group(1), order[number - 1]
         if letter not in self._places[tri]:
             return True
         mover = self.turn_order[len(self.moves) % 2]
@@ -262,7 +263,6 @@ class TrichetState(GameState):
         placed = place_with_autos(tiles, self._colour.copy(), self._places.copy(),
                                   self._forced.copy(), self.size - len(tiles) - 1, tri, letter)
         return tiles, placed
-
 
     def _board_moves(self) -> list[str]:
         order = [] if self._outcome.over else self._ordered()
