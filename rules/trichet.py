@@ -94,7 +94,8 @@ class TrichetState(GameState):
         self._placed: list[tuple[Code, str, int, bool]] = []
         self._order: list[Code] | None = None  # the places in reading order, when known
         self._outcome = Outcome()
-        # `moves_that_may_win`'s answers for the position they were found in (its key)
+        # `moves_that_may_win`'s answers and the position they hold for (its key): a copy
+        # shares them until either plays a move, which changes the key
         self._may_win: tuple[tuple[int, int, int, int], dict[str, bool]] | None = None
         for tri, letter in OPENING:
             self._put(encode(tri), letter, 0, False)
