@@ -17,7 +17,9 @@ and sort in reading order; the methods for the views take and give coordinates. 
 and the triangles with one fit are kept and updated only around the points a new tile fixes
 (at most three points, six triangles each); the win test explores only the regions of the
 points this move's tiles touch, and stops at the first empty triangle next to a region (an
-open region cannot be closed). The search's playouts run their own loop (`run_playout`).
+open region cannot be closed). The search's playouts run their own loop (`run_playout`). Tiles
+are placed, and closed regions explored, by the functions of rules/trichet_cascade.py, which
+the search's look for wins in one also runs on copies of the tables (`moves_that_may_win`).
 
 The outcome's `chain` lists each closed winning region as strings: `"p:x,y"` for its lattice
 points, then `"t:x,r"` for the tiles touching them, each group in reading order.
@@ -36,10 +38,11 @@ from operator import contains
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
+from megalith.rules.trichet_cascade import closes_a_win, explore, place_with_autos
 from megalith.rules.trichet_regions import RegionMap
 from megalith.rules.trichet_text import draw
 from megalith.rules.trichet_tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
-                                 FITS, LETTERS, NARROWED, ODD_CORNER, OH, TRIANGLES_AT, Code,
+                                 FITS, LETTERS, ODD_CORNER, OH, TRIANGLES_AT, Code,
                                  Coord, corners, decode, encode, points_up, reading_key)
 
 DEFAULT_SIZE = 54
@@ -51,7 +54,7 @@ _MOVE = re.compile(r"([a-z]+)([0-9]+)")
 _POOL_EMPTY = Outcome("draw", reason="the pool is empty and no region is closed")
 _NO_PLACE = Outcome("draw", reason="no tile can be placed anywhere")
 _ONGOING = Outcome()
-_ALL_FIT = FITS[(None, None, None)]  # what fits a triangle with no corner fixed yet
+_FEWEST_CLOSED = 6  # tiles around the smallest closed region: one point, its six triangles
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,9 @@ class TrichetState(GameState):
         self._placed: list[tuple[Code, str, int, bool]] = []
         self._order: list[Code] | None = None  # the places in reading order, when known
         self._outcome = Outcome()
+        # `moves_that_may_win`'s answers and the position they hold for (its key): a copy
+        # shares them until either plays a move, which changes the key
+        self._may_win: tuple[tuple[int, int, int, int], dict[str, bool]] | None = None
         for tri, letter in OPENING:
             self._put(encode(tri), letter, 0, False)
 
@@ -198,6 +204,67 @@ class TrichetState(GameState):
 
     # ---- the protocol ---------------------------------------------------------------
 
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """GameState.moves_that_may_win: the moves whose tiles close a region of the mover's
+        colour with at least `win_size` tiles, each found by placing the move's tile and its
+        auto moves on copies of the four tables alone (`trichet_cascade.place_with_autos`,
+        the very function `play` places them with) and exploring the regions of the points
+        those tiles touch (`trichet_cascade.closes_a_win`).
+
+        Why every winning move is kept: a move wins for the side to move only if its tiles
+        close a region of the mover's colour with at least `win_size` tiles (`_decide`, which
+        looks at the regions of the points the move's tiles touch: regions of the mover's
+        colour alone win, both colours at once lose, none is no win). This keeps exactly the
+        moves that close such a region, so it drops only moves that close none, or (a rare
+        superset) keeps one that closes regions of both colours. The tiles are placed exactly
+        as `play` places them, auto moves, the pool running out (a region closed by the last
+        tile still wins) and a place losing its last letter included, so this holds at every
+        size and win size. Two people play, neither can pass or swap; `Resign` (never listed)
+        and any move not read as a letter that fits a place are kept. No closed region has
+        fewer than `_FEWEST_CLOSED` tiles (one point and its six triangles) nor more than the
+        pool holds, so where the pool is smaller than that no move is kept.
+
+        The answers are kept for the position: the search asks for the killers' moves and
+        then for every move of the same position."""
+        if self.to_move is None:
+            return moves
+        if self.size < max(self.win_size, _FEWEST_CLOSED):
+            return []
+        key = (len(self.moves), len(self._placed), self.size, self.win_size)
+        if self._may_win is None or self._may_win[0] != key:
+            self._may_win = (key, {})
+        known = self._may_win[1]
+        kept = []
+        for move in moves:
+            may = known.get(move)
+            if may is None:
+                may = known[move] = self._may_win_by(move)
+            if may:
+                kept.append(move)
+        return kept
+
+    def _may_win_by(self, move: str) -> bool:
+        """Whether `move`'s tiles close a region of the mover's colour with at least
+        `win_size` tiles (see `moves_that_may_win`); True for a move it cannot read."""
+        match = _MOVE.fullmatch(move)
+        order = self._ordered()
+        number = 0 if match is None else int(match.group(2))
+        if match is None or not 1 <= number <= len(order):
+            return True
+        letter, tri = match.group(1), order[number - 1]
+        if letter not in self._places[tri]:
+            return True
+        mover = self.turn_order[len(self.moves) % 2]
+        return closes_a_win(*self._trial(tri, letter), mover, self.win_size)
+
+    def _trial(self, tri: Code, letter: str) -> tuple[dict[Code, str], list[tuple[Code, str]]]:
+        """The tiles after the move of this letter at this place, played on copies of the
+        four tables alone, and the tiles it placed (its own, then the auto moves)."""
+        tiles = self._tiles.copy()
+        placed = place_with_autos(tiles, self._colour.copy(), self._places.copy(),
+                                  self._forced.copy(), self.size - len(tiles) - 1, tri, letter)
+        return tiles, placed
+
     def _board_moves(self) -> list[str]:
         order = [] if self._outcome.over else self._ordered()
         return [f"{letter}{number}" for number, tri in enumerate(order, 1)
@@ -291,13 +358,16 @@ class TrichetState(GameState):
 
     def _win_in_one(self, mover: str, closing: list[Code]) -> tuple[str, Code] | None:
         """`playout_move`'s look for a win in one among these places (the closing places,
-        in reading order), each fitting letter tried on a copy without move text."""
-        ply = len(self.moves) + 1
+        in reading order), each fitting letter tried on copies of the tables (`_trial`): a
+        win closes a winning region of the mover's colour and none of the other's, as
+        `_decide` says."""
+        other = DOT if mover == OH else OH
+        win_size = self.win_size
         for tri in closing:
             for letter in self._places[tri]:
-                trial = self.copy()
-                touched = trial._place_with_autos(tri, letter, ply)
-                if {region.colour for region in trial._winning_regions(touched)} == {mover}:
+                tiles, placed = self._trial(tri, letter)
+                if closes_a_win(tiles, placed, mover, win_size) \
+                        and not closes_a_win(tiles, placed, other, win_size):
                     return letter, tri
         return None
 
@@ -366,48 +436,25 @@ class TrichetState(GameState):
         raise AssertionError("a letter that agrees with every corner fits")
 
     def _put(self, tri: Code, letter: str, ply: int, auto: bool) -> None:
-        """Place a tile and update the places around the points it fixes."""
-        tiles, places, forced, fixed = self._tiles, self._places, self._forced, self._colour
-        tiles[tri] = letter
-        if places.pop(tri, None) is not None:  # the forced places are numbered places
-            forced.discard(tri)
+        """Place a tile, without auto moves, and update the places around the points it
+        fixes."""
+        place_with_autos(self._tiles, self._colour, self._places, self._forced, 0, tri, letter)
         self._placed.append((tri, letter, ply, auto))
         self._order = None
-        for point, colour in zip(CORNERS[tri], CORNER_COLOURS[letter]):
-            if point in fixed:
-                continue
-            fixed[point] = colour
-            # An empty triangle that is not a place has no fixed corner (or three alike,
-            # which `point` was not): all six letters fitted it.
-            for near, narrowed in zip(TRIANGLES_AT[point], NARROWED[colour]):
-                if near in tiles:
-                    continue
-                fits = narrowed[places.get(near, _ALL_FIT)]
-                if not fits:  # it was a place: now its three corners are alike
-                    del places[near]
-                    forced.discard(near)
-                    continue
-                places[near] = fits
-                if len(fits) == 1:  # (with two or more it had two or more before: not forced)
-                    forced.add(near)
 
     def _place_with_autos(self, tri: Code, letter: str, ply: int,
                           regions: RegionMap | None = None) -> set[Code]:
         """The player's tile, then the auto moves; the corners of every tile placed.
-        `regions`, if given, is told of every tile."""
-        self._put(tri, letter, ply, False)
+        `regions`, if given, is told of every tile, in the order they were placed."""
+        placed = place_with_autos(self._tiles, self._colour, self._places, self._forced,
+                                  self.size - len(self._tiles) - 1, tri, letter)
+        record = self._placed
+        record.append((tri, letter, ply, False))
+        record += [(tile, tile_letter, ply, True) for tile, tile_letter in placed[1:]]
+        self._order = None
         if regions is not None:
-            regions.add(tri, letter)
-        touched = set(CORNERS[tri])
-        forced, places, tiles = self._forced, self._places, self._tiles
-        while forced and self.size > len(tiles):  # while the pool is not empty
-            auto = min(forced)  # the first in reading order
-            auto_letter = places[auto][0]
-            self._put(auto, auto_letter, ply, True)
-            if regions is not None:
-                regions.add(auto, auto_letter)
-            touched.update(CORNERS[auto])
-        return touched
+            regions.add_all(placed)
+        return {point for tile, _ in placed for point in CORNERS[tile]}
 
     def _decide(self, mover: str, touched: Iterable[Code]) -> Outcome:
         """The outcome after a move whose tiles touched these points."""
@@ -441,39 +488,12 @@ class TrichetState(GameState):
         candidates = [p for p in points if all(map(tiles.__contains__, TRIANGLES_AT[p]))]
         for point in sorted(candidates):
             if point not in seen:
-                region = self._explore(point, seen)
+                region = explore(tiles, point, seen)
                 if region is not None and len(region[1]) >= self.win_size:
                     regions.append(Region(self._colour[point],
                                           tuple(map(decode, sorted(region[0]))),
                                           tuple(map(decode, sorted(region[1])))))
         return regions
-
-    def _explore(self, start: Code, seen: set[Code]) -> tuple[set[Code], set[Code]] | None:
-        """The points and the tiles touching them of the region of `start` if it is closed,
-        else None (as soon as an empty triangle touches it). Every point reached is added to
-        `seen`."""
-        tiles = self._tiles
-        points = {start}
-        seen.add(start)
-        touching: set[Code] = set()
-        stack = [start]
-        while stack:
-            point = stack.pop()
-            for tri in TRIANGLES_AT[point]:
-                letter = tiles.get(tri)
-                if letter is None:
-                    return None
-                touching.add(tri)
-                cs = CORNERS[tri]
-                index = cs.index(point)
-                odd = ODD_CORNER[letter]
-                if index != odd:  # the larger region joins the two corners that are not odd
-                    other = cs[3 - index - odd]
-                    if other not in points:
-                        points.add(other)
-                        seen.add(other)
-                        stack.append(other)
-        return points, touching
 
     def _closing_places(self, colour: str, most_empty: int = 3) -> list[Code]:
         """The numbered places next to open regions of `colour` that have at most

@@ -21,6 +21,10 @@ from collections.abc import Iterable, Mapping
 from megalith.rules.trichet_tiles import CORNER_COLOURS, CORNERS, ODD_CORNER, TRIANGLES_AT, Code
 
 
+# Each letter's corners by index: the odd one, then the two that share the larger region.
+_CORNER_ROLES = {letter: (odd, (odd + 1) % 3, (odd + 2) % 3) for letter, odd in ODD_CORNER.items()}
+
+
 class _Region:
     """One region: its colour, its points, how many tiles touch them and the empty triangles
     touching them.
@@ -40,7 +44,7 @@ class _Region:
 
 
 class RegionMap:
-    """The regions of a position, updated by `add` after every tile placed."""
+    """The regions of a position, updated by `add_all` after every move's tiles."""
 
     __slots__ = ("_of", "_live")
 
@@ -81,41 +85,45 @@ class RegionMap:
         self._live[region] = None
         return region
 
-    def add(self, tri: Code, letter: str) -> None:
-        """Account for a tile just placed (its corners' colours fixed, no other tile since).
-        A corner no tile touched before is a new point, whose other triangles are empty."""
-        of = self._of
-        cs = CORNERS[tri]
-        colours = CORNER_COLOURS[letter]
-        odd = ODD_CORNER[letter]
-        for index in (odd, (odd + 1) % 3):  # the odd corner's region, then the larger one's
-            region = of.get(cs[index])
-            if region is None:
-                empty = set(TRIANGLES_AT[cs[index]])  # a new point: all empty but `tri`
-                empty.discard(tri)
-                self._new(colours[index], cs[index], 1, empty)
-            else:
-                region.empty.discard(tri)
-                region.touching += 1
-        big, point = of[cs[(odd + 1) % 3]], cs[(odd + 2) % 3]  # the larger region's corners
-        small = of.get(point)
-        if small is None:
-            of[point] = big
-            big.points.append(point)
-            big.empty.update(TRIANGLES_AT[point])  # a new point: all empty but `tri`
-            big.empty.discard(tri)
-            return
-        small.empty.discard(tri)
-        if small is big:
-            return
-        if len(big.points) < len(small.points):
-            big, small = small, big
-        for point in small.points:
-            of[point] = big
-        big.points += small.points
-        big.touching += small.touching  # the new tile is counted once: in the larger's
-        big.empty |= small.empty
-        del self._live[small]
+    def add_all(self, placed: Iterable[tuple[Code, str]]) -> None:
+        """Account for tiles just placed, in the order they were placed (triangle, letter):
+        each fixed the colours of its corners that no earlier tile had, and no other tile
+        came between."""
+        of, live = self._of, self._live
+        for tri, letter in placed:
+            cs = CORNERS[tri]
+            odd, first, second = _CORNER_ROLES[letter]
+            for index in (odd, first):  # the odd corner's region, then the larger one's
+                point = cs[index]
+                region = of.get(point)
+                if region is None:  # a new point: its other triangles are empty
+                    empty = set(TRIANGLES_AT[point])
+                    empty.discard(tri)
+                    region = of[point] = _Region(CORNER_COLOURS[letter][index], [point], 1,
+                                                 empty)
+                    live[region] = None
+                else:
+                    region.empty.discard(tri)
+                    region.touching += 1
+            big, point = of[cs[first]], cs[second]  # the larger region's corners
+            small = of.get(point)
+            if small is None:
+                of[point] = big
+                big.points.append(point)
+                big.empty.update(TRIANGLES_AT[point])  # a new point: all empty but `tri`
+                big.empty.discard(tri)
+                continue
+            small.empty.discard(tri)
+            if small is big:
+                continue
+            if len(big.points) < len(small.points):
+                big, small = small, big
+            for point in small.points:
+                of[point] = big
+            big.points += small.points
+            big.touching += small.touching  # the new tile is counted once: in the larger's
+            big.empty |= small.empty
+            del live[small]
 
     def closing_places(self, colour: str, places: Mapping[Code, object], win_size: int,
                        most_empty: int = 3) -> list[Code]:

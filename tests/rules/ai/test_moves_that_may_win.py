@@ -64,7 +64,7 @@ def all_moves(state: GameState, moves: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("game, options, players", [
     ("drogo", "-in_place", 2), ("drogo", "", 4), ("dragons", "", 2), ("trichet", "", 2),
-    ("druid", "-walk", 2), ("quady", "", 2)])
+    ("trichet", "-win_size=4", 2), ("druid", "-walk", 2), ("quady", "", 2)])
 def test_a_search_plays_as_if_it_tried_every_move(game: str, options: str, players: int,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     starts = [s for s in positions(game, options, players)[:LAST_PLIES + 1:5]
