@@ -10,7 +10,9 @@ that few moves give (for "defend"). Each test first checks, by trying the moves,
 position is as described, so a rules change that spoils it fails loudly. Random Trichet
 games that end in a win were all lost by a blunder, so its positions are the first of game 37
 (random.Random(37), playout_move) where a move forced a win in three (ply 4, "defend" one ply
-before) and the last (ply 8, "won"). In Druid's Walk the loser of such games never had a
+before) and the last (ply 8, "won"). Dragons' "defend" position comes from a game between
+60-iteration searches, looked at ply by ply: near a game's end the loser's positions were
+lost anyway, deeper. In the seven Druid's Walk games looked at, the loser never had a
 defence one ply before the win, so its "defend" position is crafted (see DRUID_WALK_DEFEND);
 the search defends there by its playouts' statistics alone, proving no move lost: with 185
 moves at the root each gets about four visits, too few to visit a forcing reply twice below
@@ -67,6 +69,12 @@ QUADY_DEFEND = (
     "f10 a4 f11 j13 f13 i14 k15 i13 b15 f12 f15 c7 l13 a12 d8 j12 e7 c4 a5 c8 a14 f8 e9 e14 "
     "j14 a2").split()
 DRAGONS = "l5 k8 a8 c1 k11 l9 k7 h5".split()
+# Game 3 of `tactics_positions.py dragons "" --search 60 --last 0 --defend` (each side a
+# 60-iteration search), ply 5, O to move: O's d6 (played in the game) leaves two gaps, X
+# fills one (g5 among six) so that O must fill the other, and X closes a loop (h9). 21 of
+# O's 64 moves defend, and the position is not lost deeper: the search proves 38 to 40 of
+# the others lost and defends on each of seeds 0 to 9.
+DRAGONS_DEFEND = "l5 k8 c10 b10 f2".split()
 # Drogo on its default board under -in_place: under the default rules random games (and the
 # search's own, docs/computer.md) do not end, so no position of them has a win to force.
 DROGO = (
@@ -124,6 +132,7 @@ WON = {
 # name: (game, options, moves, a move that lets the opponent force a win (the move played
 # in the game), a move that defends)
 DEFEND = {
+    "dragons": ("dragons", "", DRAGONS_DEFEND, "d6", "d5"),
     "druid square 10": ("druid", "", DRUID_SQUARE_DEFEND, "--", "b5"),
     "druid hex 5": ("druid", "-hex", DRUID_HEX[:53], "b1", "g5-i5"),
     "druid y 8": ("druid", "-y", DRUID_Y[:36], "b2", "d4"),
