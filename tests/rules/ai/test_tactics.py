@@ -69,12 +69,12 @@ QUADY_DEFEND = (
     "f10 a4 f11 j13 f13 i14 k15 i13 b15 f12 f15 c7 l13 a12 d8 j12 e7 c4 a5 c8 a14 f8 e9 e14 "
     "j14 a2").split()
 DRAGONS = "l5 k8 a8 c1 k11 l9 k7 h5".split()
-# Game 3 of `tactics_positions.py dragons "" --search 60 --last 0 --defend` (each side a
-# 60-iteration search), ply 5, O to move: O's d6 (played in the game) leaves two gaps, X
-# fills one (g5 among six) so that O must fill the other, and X closes a loop (h9). 21 of
-# O's 64 moves defend, and the position is not lost deeper: the search proves 38 to 40 of
-# the others lost and defends on each of seeds 0 to 9.
-DRAGONS_DEFEND = "l5 k8 c10 b10 f2".split()
+# Game 10 of `tactics_positions.py dragons "" --search 60 --last 0 --defend` (each side a
+# 60-iteration search), ply 11, O to move: O's h11 (played in the game) leaves a gap, which
+# X fills (g11, i11 or k11) so as to leave O another, and once O has filled it X closes a
+# loop (l18). 21 of O's 86 moves defend, and the position is not lost deeper: the search
+# proves 51 to 54 of the other 65 lost and defends on each of seeds 0 to 9.
+DRAGONS_DEFEND = "d3 a3 d5 k5 j4 f8 b10 i7 l6 e14 e22".split()
 # Drogo on its default board under -in_place: under the default rules random games (and the
 # search's own, docs/computer.md) do not end, so no position of them has a win to force.
 DROGO = (
@@ -109,9 +109,9 @@ DRUID_WALK = (
 # Crafted (random and weakly searched Walk games had no defence one ply before a forced win,
 # docs/computer.md): V has laid e10 and e9 and walks its Druid up column e, onto e8; H's
 # Druid has set off along row 6, and H has laid d9 and f9 either side of e9. V threatens to
-# step to e9 (90 moves do: the step alone, or after any placement) and then to e10, which H
-# can no longer cover; only the lintel d9-f9 over e9 defends, alone or with H's step back to
-# b6: 2 of H's 185 moves.
+# step to e9 and then to e10, which H can no longer cover (after H's c7,c7, 90 of V's 272
+# moves force the win: the step alone or after any placement); only the lintel d9-f9 over
+# e9 defends, alone or with H's step back to b6: 2 of H's 185 moves.
 DRUID_WALK_DEFEND = (
     "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 e6,e6 g8 e7,e7 i5 e8,e8"
 ).split()
@@ -132,7 +132,7 @@ WON = {
 # name: (game, options, moves, a move that lets the opponent force a win (the move played
 # in the game), a move that defends)
 DEFEND = {
-    "dragons": ("dragons", "", DRAGONS_DEFEND, "d6", "d5"),
+    "dragons": ("dragons", "", DRAGONS_DEFEND, "h11", "f1"),
     "druid square 10": ("druid", "", DRUID_SQUARE_DEFEND, "--", "b5"),
     "druid hex 5": ("druid", "-hex", DRUID_HEX[:53], "b1", "g5-i5"),
     "druid y 8": ("druid", "-y", DRUID_Y[:36], "b2", "d4"),
