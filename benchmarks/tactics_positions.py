@@ -10,15 +10,20 @@ before a forced win is more often one where the loser still had a defence.
 The position one ply before such a win is a candidate "defend" position. With `--defend` it
 is judged as `tests/rules/ai/test_tactics.py` needs: the side to move there threatens nothing,
 and the moves that defend (`tests/rules/ai/tactics.defends`) are counted among the legal
-moves; with `--medium` the search at the medium level (700 iterations, seeds 0 and 1) is
-asked too, with what it proved at the root, since a position lost anyway deeper makes it
-prove the loss and play any move. Trichet's positions in the tests are game 37's (ply 4,
-and ply 8 with 138 replies); the Dragons defence is a searched game's (see the tests).
+moves; with `--medium` the search at the medium level (700 iterations, seeds 0 and 1, or
+`--seeds N`) is asked too, with what it proved at the root, since a position lost anyway
+deeper makes it prove the loss and play any move. `--position MOVES` judges the position
+those moves reach instead of playing games (a crafted one, as the Walk's defence in the
+tests). Trichet's positions in the tests are game 37's (ply 4, and ply 8 with 138
+replies); the Dragons defence is a searched game's (see the tests).
 
     .venv/bin/python benchmarks/tactics_positions.py trichet "" [--games 50] [--first 0]
     .venv/bin/python benchmarks/tactics_positions.py druid -walk --games 5 --plies 700
     .venv/bin/python benchmarks/tactics_positions.py dragons "" --search 60 --last 0 \\
         --defend --medium --games 20
+    .venv/bin/python benchmarks/tactics_positions.py druid -walk --medium --seeds 10 \\
+        --position "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 \\
+        e6,e6 g8 e7,e7 i5 e8,e8"
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ from tests.rules.ai.tactics import (after, defends, forces_win_in_three,  # noqa
                                     has_win_in_one, threatens)
 
 MEDIUM = 700  # the medium level's iterations, as in the tests
-SEEDS = (0, 1)
 
 
 def play_game(game: str, options: str, seed: int, plies: int, iterations: int) -> GameState:
@@ -60,19 +64,18 @@ def replay(game: str, options: str, moves: list[str]) -> GameState:
     return state
 
 
-def judge_defence(state: GameState, careless: str, medium: bool) -> str:
-    """What the position before a forced win holds for a "defend" test: whether its mover
-    threatens a win within three (then it is no defence test), else how many legal moves
-    defend, and with `medium` which move the search plays on each seed and whether it
+def judge_defence(state: GameState, seeds: int) -> str:
+    """What a position holds for a "defend" test: whether its mover threatens a win within
+    three (then it is no defence test), else how many legal moves defend, and for each of
+    `seeds` seeds which move the search at the medium level plays and whether it
     defends."""
     if threatens(state):
         return "the side to move threatens a win itself"
     moves = state.legal_moves()
     defending = [move for move in moves if defends(state, move)]
-    words = (f"{len(defending)} of {len(moves)} moves defend against {careless}: "
-             f"{' '.join(defending[:12])}")
-    if medium and defending:
-        for seed in SEEDS:
+    words = f"{len(defending)} of {len(moves)} moves defend: {' '.join(defending[:12])}"
+    if defending:
+        for seed in range(seeds):
             result = Search(state, seed).run(iterations=MEDIUM)
             proven = {stat.move: stat.proven for stat in result.moves
                       if stat.proven is not None}
@@ -96,8 +99,15 @@ def main() -> None:
     parser.add_argument("--defend", action="store_true",
                         help="judge the position one ply before each forced win")
     parser.add_argument("--medium", action="store_true",
-                        help="with --defend, ask the medium search there too")
+                        help="with --defend or --position, ask the medium search there too")
+    parser.add_argument("--seeds", type=int, default=2, help="the medium search's seeds")
+    parser.add_argument("--position", metavar="MOVES",
+                        help="judge the position these moves reach instead of playing games")
     args = parser.parse_args()
+    seeds = args.seeds if args.medium else 0
+    if args.position is not None:
+        print(judge_defence(replay(args.game, args.options, args.position.split()), seeds))
+        return
     for seed in range(args.first, args.first + args.games):
         state = play_game(args.game, args.options, seed, args.plies, args.search)
         moves = list(state.moves)
@@ -114,9 +124,8 @@ def main() -> None:
                           flush=True)
                     if args.defend and ply:
                         before = replay(args.game, args.options, moves[:ply - 1])
-                        print(f"  ply {ply - 1}: "
-                              f"{judge_defence(before, moves[ply - 1], args.medium)}",
-                              flush=True)
+                        print(f"  ply {ply - 1}, against {moves[ply - 1]}: "
+                              f"{judge_defence(before, seeds)}", flush=True)
                     break
         print(f"game {seed}: {len(moves)} plies, {state.outcome().reason or 'cut off'}",
               flush=True)
