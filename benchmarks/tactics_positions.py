@@ -15,15 +15,16 @@ moves; with `--medium` the search at the medium level (700 iterations, seeds 0 a
 deeper makes it prove the loss and play any move. `--position MOVES` judges the position
 those moves reach instead of playing games (a crafted one, as the Walk's defence in the
 tests). Trichet's positions in the tests are game 37's (ply 4, and ply 8 with 138
-replies); the Dragons defence is a searched game's (see the tests).
+replies); the Dragons defence is a searched game's (see the tests). Options that begin
+with a dash come after `--`, or argparse takes them for its own.
 
     .venv/bin/python benchmarks/tactics_positions.py trichet "" [--games 50] [--first 0]
-    .venv/bin/python benchmarks/tactics_positions.py druid -walk --games 5 --plies 700
+    .venv/bin/python benchmarks/tactics_positions.py druid --games 5 --plies 700 -- -walk
     .venv/bin/python benchmarks/tactics_positions.py dragons "" --search 60 --last 0 \\
         --defend --medium --games 20
-    .venv/bin/python benchmarks/tactics_positions.py druid -walk --medium --seeds 10 \\
+    .venv/bin/python benchmarks/tactics_positions.py druid --medium --seeds 10 \\
         --position "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 \\
-        e6,e6 g8 e7,e7 i5 e8,e8"
+        e6,e6 g8 e7,e7 i5 e8,e8" -- -walk
 """
 
 from __future__ import annotations
