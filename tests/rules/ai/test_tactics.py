@@ -10,14 +10,19 @@ that few moves give (for "defend"). Each test first checks, by trying the moves,
 position is as described, so a rules change that spoils it fails loudly. Random Trichet
 games that end in a win were all lost by a blunder, so its positions are the first of game 37
 (random.Random(37), playout_move) where a move forced a win in three (ply 4, "defend" one ply
-before) and the last (ply 8, "won"). Every proof the
-search makes in them is replayed on the rules. The search before
-proofs (decisive moves at the root and its children only, 9ab1f72) played another move in
-the Druid Y win on two seeds of three, in the Dragons win and the Druid Y defence on all
-three, and proved none of the wins. In Druid's Walk and Trichet the winning move leaves 162
-and 138 replies to refute, more than 700 iterations can visit twice each: the search before
-refutations at expansion (9845d61) played another winning move in the Walk without proving
-it, and in Trichet a move that forces nothing, on both seeds."""
+before) and the last (ply 8, "won"). Dragons' "defend" position comes from a game between
+60-iteration searches, looked at ply by ply: near a game's end the loser's positions were
+lost anyway, deeper. In the seven Druid's Walk games looked at, the loser never had a
+defence one ply before the win, so its "defend" position is crafted (see DRUID_WALK_DEFEND);
+the search defends there by its playouts' statistics alone, proving no move lost: with 185
+moves at the root each gets about four visits, too few to visit a forcing reply twice below
+each careless move. Every proof the search makes in them is replayed on the rules. The
+search before proofs (decisive moves at the root and its children only, 9ab1f72) played
+another move in the Druid Y win on two seeds of three, in the Dragons win and the Druid Y
+defence on all three, and proved none of the wins. In Druid's Walk and Trichet the winning
+move leaves 162 and 138 replies to refute, more than 700 iterations can visit twice each: the
+search before refutations at expansion (9845d61) played another winning move in the Walk
+without proving it, and in Trichet a move that forces nothing, on both seeds."""
 
 from __future__ import annotations
 
@@ -64,6 +69,12 @@ QUADY_DEFEND = (
     "f10 a4 f11 j13 f13 i14 k15 i13 b15 f12 f15 c7 l13 a12 d8 j12 e7 c4 a5 c8 a14 f8 e9 e14 "
     "j14 a2").split()
 DRAGONS = "l5 k8 a8 c1 k11 l9 k7 h5".split()
+# Game 10 of `tactics_positions.py dragons "" --search 60 --last 0 --defend` (each side a
+# 60-iteration search), ply 11, O to move: O's h11 (played in the game) leaves a gap, which
+# X fills (g11, i11 or k11) so as to leave O another, and once O has filled it X closes a
+# loop (l18). 21 of O's 86 moves defend, and the position is not lost deeper: the search
+# proves 51 to 54 of the other 65 lost and defends on each of seeds 0 to 9.
+DRAGONS_DEFEND = "d3 a3 d5 k5 j4 f8 b10 i7 l6 e14 e22".split()
 # Drogo on its default board under -in_place: under the default rules random games (and the
 # search's own, docs/computer.md) do not end, so no position of them has a win to force.
 DROGO = (
@@ -95,6 +106,16 @@ DRUID_WALK = (
     "h7 i1 a2,d10 h8,g7 c10,d9 c8,g8 f4-f6,c9 h8,g7 j5,b9 g6,g8 b7 g3,h8 j3 e4,g8 f5 d7 "
     "c7,b8 g6 h2 h8-h10,h8 j7,a8 a9,h9 h4,b8 j1,h8 c1,a8 d5 d1,b8 j8,g8 c4,b9 h9 j5,b8 "
     "e2,g7 j7,a8 g5,g8 c1,b8 w h5,a8 d5,f9 b7,b8 j8 c3,b9 a3,f10").split()
+# Crafted (random and weakly searched Walk games had no defence one ply before a forced win,
+# docs/computer.md): V has laid e10 and e9 and walks its Druid up column e, onto e8; H's
+# Druid has set off along row 6, and H has laid d9 and f9 either side of e9. V threatens to
+# step to e9 and then to e10, which H can no longer cover (after H's c7,c7, 90 of V's 272
+# moves force the win: the step alone or after any placement); only the lintel d9-f9 over
+# e9 defends, alone or with H's step back to b6: 2 of H's 185 moves. The search plays it on
+# seeds 0 and 1, and on 8 of seeds 0 to 9, without proofs (see the module's docstring).
+DRUID_WALK_DEFEND = (
+    "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 e6,e6 g8 e7,e7 i5 e8,e8"
+).split()
 TRICHET = "d9 a18 d22 e4 e34 c33 d37 c1 d15 a38 e10 d37 f48".split()
 
 # name: (game, options, moves, a move that forces a win in three)
@@ -112,9 +133,11 @@ WON = {
 # name: (game, options, moves, a move that lets the opponent force a win (the move played
 # in the game), a move that defends)
 DEFEND = {
+    "dragons": ("dragons", "", DRAGONS_DEFEND, "h11", "f1"),
     "druid square 10": ("druid", "", DRUID_SQUARE_DEFEND, "--", "b5"),
     "druid hex 5": ("druid", "-hex", DRUID_HEX[:53], "b1", "g5-i5"),
     "druid y 8": ("druid", "-y", DRUID_Y[:36], "b2", "d4"),
+    "druid walk 10": ("druid", "-walk", DRUID_WALK_DEFEND, "c7,c7", "d9-f9"),
     "quadrant y 15": ("quady", "", QUADY_DEFEND, "k13", "b7"),
     # Lost anyway, as the search proves (in five plies or more), but d2 alone does not lose
     # within three: the search resists longest.
