@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from megalith.rules import drogo_moves
+from megalith.rules import drogo_endings, drogo_moves
 from megalith.rules.geometry import Board, square_board
 from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, MoveKind, OptionError,
                                      OptionSpec, Outcome, Stone)
@@ -253,6 +253,22 @@ class DrogoState(GameState):
                 if (top == seat) != bool(dead):
                     return True
         return False
+
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """The moves after which the game may be over (a move wins at once only if it ends
+        the game): the rest leave some side a sure board move (rules.drogo_endings argues
+        which, for every variant). Where captures remove stacks (without -easy_free) no
+        move ends the game; otherwise, in nearly every position, two empty neighbours far
+        from each other, or three stacks of the mover's that are not full, rule out every
+        move at once. Resignations change nothing here: the side that makes a board move
+        is still in the game, and one that has resigned only passes."""
+        if self._over():
+            return []  # no move is legal
+        seat = self._seat_to_move()
+        return drogo_endings.may_end(
+            moves, drogo_endings.footprints(self._n), self._empty, self._shift,
+            self._masks[seat] & ~self._full, self._height, self._n, self._in_place,
+            self._easy_free)
 
     def board_moves_exist(self) -> bool:
         return self._seat_can_move(self._seat_to_move())
