@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from megalith.rules.dragons_blocks import LoopBlocks
+from megalith.rules.dragons_threats import moves_that_may_win
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
 from megalith.rules.text import number as ascii_number
@@ -517,6 +518,12 @@ class DragonsState(GameState):
             self._lay(coord, index)
             moves.append(f"{letter}{j + 1}")
             self.passes_in_row = 0
+
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """The moves that may close a winning loop (or, with -tantrix, end the game), worked
+        out from the keys and the loop components without playing them: see
+        `dragons_threats` for why every winning move is kept."""
+        return moves_that_may_win(self, moves, WINNING_LOOP)
 
     def copy(self) -> Self:
         """The protocol's copy, written out (a search makes one for every iteration and

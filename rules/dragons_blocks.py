@@ -128,6 +128,15 @@ class LoopBlocks:
                 stack.extend(links)
         return graph
 
+    def component(self, tile: Coord) -> tuple[Coord, int]:
+        """The root naming `tile`'s component and its tiles (a tile not held: itself and
+        1), read without the path halving of `_root`: a look that changes nothing."""
+        component = self._component
+        root, above = tile, component.get(tile, tile)
+        while above != root:
+            root, above = above, component[above]
+        return root, self._count.get(root, 1)
+
     def _blocks_at(self, tile: Coord, links: Sequence[Coord]) -> set[Coord]:
         """The blocks of the forest edges at `tile` (to its parent and to its children among
         `links`): every block holding `tile` has one of them."""

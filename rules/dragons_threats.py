@@ -1,0 +1,215 @@
+"""Dragons: the moves that may win at once (`DragonsState.moves_that_may_win`), found without
+playing them.
+
+A search looks for wins in one by playing every move on a copy of the position; in Dragons a
+play costs the loop bookkeeping of every tile laid (the player's and its auto tiles). This
+module rules most moves out from the tiles' keys and the loop graph's components alone.
+
+Why every winning move is kept:
+
+- Without -tantrix the game ends with a win only when a side's longest loop reaches
+  WINNING_LOOP tiles (`DragonsState._decide`); an empty pool or table without such a loop is
+  a draw. In a game that goes on both sides' longest loops are shorter than that, and the
+  engine always knows each side's longest loop, so a move wins for the side to move only if
+  it closes a new loop of that side's colour of WINNING_LOOP tiles or more. A new loop
+  passes through a tile the move laid (the player's tile or an auto tile): every loop made
+  of older tiles alone was there before.
+- The tiles a move lays are worked out exactly as `_place` and `_auto_moves` lay them (the
+  same keys, the same first place in reading order, the same stop when the pool runs out),
+  on an overlay of the place keys, with no loop bookkeeping.
+- Bound on the new loop: in the side's loop graph after the move, shrink each component of
+  the graph as it was before the move to one node. A cycle through a new tile becomes a
+  closed walk through that tile that uses each of its links to new tiles once, so its group
+  (the connected part of the shrunken graph holding the tile) has at least as many links as
+  nodes, and the cycle holds at most the group's tiles (its new tiles plus the tiles of the
+  old components in it). A move is kept when some group passes both tests and holds
+  `winning_loop` tiles or more.
+- With -tantrix the game is decided only when it ends (the pool is empty or no place is
+  left), so a move is kept exactly when it ends the game.
+- Anything that is not a tile move (none is listed while the game goes on, but a caller may
+  pass one) is kept.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from megalith.rules.contracts import Coord
+
+if TYPE_CHECKING:
+    from megalith.rules.dragons import DragonsState, TileSet
+
+_reading_key = itemgetter(1, 0)   # as `dragons.reading_key`: by row, then by column
+
+
+def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
+                       ) -> list[str]:
+    """Those of `moves` after which the side to move may have won, a loop of `winning_loop`
+    tiles deciding the game without -tantrix (see the module's docstring for why every
+    winning move is among them), in their order. What a place's neighbours say is read
+    once per place (`_look`); a move that lays auto tiles is laid out in full (`_lay`)."""
+    side = state.to_move
+    if side is None:
+        return moves
+    ts = state._set
+    letters, places, o_masks, loop_masks = ts.letters, state._places, ts.o_masks, ts.loop_masks
+    room = state.num_tiles - len(state._tiles)   # tiles the move may lay
+    tantrix = state.tantrix
+    if tantrix and room <= 1:   # every move empties the pool
+        return moves
+    s = "OX".index(side)
+    looks: dict[int, _Look] = {}
+    kept = []
+    for move in moves:
+        index = letters.find(move[:1])
+        digits = move[1:]
+        if index < 0 or not digits.isdigit() or not 1 <= int(digits) <= len(places):
+            kept.append(move)
+            continue
+        number = int(digits)
+        look = looks.get(number)
+        if look is None:
+            look = looks[number] = _look(state, ts, places[number - 1], s, room, winning_loop)
+        auto_o, auto_x, linked, components = look
+        o_mask = o_masks[index]
+        if o_mask & auto_o or ~o_mask & auto_x or (tantrix and len(places) <= 7):
+            laid, keys = _lay(state, ts, places[number - 1], index, room)
+            if tantrix:
+                if len(laid) >= room or not _place_left(state, ts, laid, keys):
+                    kept.append(move)
+            elif _may_close_loop(state, ts, laid, s, winning_loop):
+                kept.append(move)
+        elif tantrix or not components:
+            continue   # one tile and seven places or more: one is left, the pool too
+        else:
+            links = loop_masks[index][s] & linked
+            if any((links & bits).bit_count() >= 2 for bits in components):
+                kept.append(move)
+    return kept
+
+
+_Look = tuple[int, int, int, tuple[int, ...]]
+
+
+def _look(state: DragonsState, ts: TileSet, coord: Coord, s: int, room: int,
+          winning_loop: int) -> _Look:
+    """What the neighbours of the place `coord` say of a tile laid there, as bit masks of
+    its edges (bit d for edge d): where an O edge, and where an X edge, would leave a
+    neighbouring place with one fitting orientation (an auto tile; every edge when
+    auto tiles are due already), where a tile of side `s` would be joined to a neighbour's
+    loop region, and, per old component big enough for a winning loop through the place and
+    the component alone, the edges joining it."""
+    tiles, opened, lone_fit, loop_masks = state._tiles, state._open, ts.lone_fit, ts.loop_masks
+    blocks = state._blocks[s]
+    auto_o = auto_x = linked = 0
+    joins: dict[Coord, int] = {}   # old component root -> the edges joining it
+    sizes: dict[Coord, int] = {}
+    x, y = coord
+    for d, (dx, dy, _, _, back) in enumerate(ts.key_steps[0]):
+        cell = (x + dx, y + dy)
+        other = tiles.get(cell)
+        if other is None:
+            key = opened.get(cell, 0) | back << 6
+            if lone_fit[key | back]:
+                auto_o |= 1 << d
+            if lone_fit[key]:
+                auto_x |= 1 << d
+        elif loop_masks[other][s] & back:
+            linked |= 1 << d
+            root, size = blocks.component(cell)
+            joins[root] = joins.get(root, 0) | 1 << d
+            sizes[root] = size
+    if room <= 1:
+        auto_o = auto_x = 0   # the pool is empty after the tile: no auto tile
+    elif state._single:
+        auto_o = auto_x = 63
+    components = tuple(bits for root, bits in joins.items()
+                       if bits.bit_count() >= 2 and sizes[root] + 1 >= winning_loop)
+    return auto_o, auto_x, linked, components
+
+
+def _lay(state: DragonsState, ts: TileSet, coord: Coord, index: int, room: int
+         ) -> tuple[dict[Coord, int], dict[Coord, int]]:
+    """The tiles (cell -> orientation, in the order laid) that laying `index` at `coord`
+    puts down with its auto tiles, and the new keys of the empty places they touch, as
+    `DragonsState._place` and `_auto_moves` would make them."""
+    tiles, opened, lone_fit = state._tiles, state._open, ts.lone_fit
+    laid = {coord: index}
+    keys: dict[Coord, int] = {}
+    single = set(state._single)   # empty but after tiles `arranged` without auto moves
+    single.discard(coord)
+    while True:
+        x, y = coord
+        for dx, dy, bits, _, _ in ts.key_steps[index]:
+            cell = (x + dx, y + dy)
+            if cell in tiles or cell in laid:
+                continue
+            key = keys[cell] = keys.get(cell, opened.get(cell, 0)) | bits
+            if lone_fit[key]:
+                single.add(cell)
+            else:
+                single.discard(cell)
+        if not single or len(laid) >= room:
+            return laid, keys
+        coord = min(single, key=_reading_key)
+        single.discard(coord)
+        index = ts.fits[keys.get(coord, opened.get(coord, 0))].bit_length() - 1
+        laid[coord] = index
+
+
+def _place_left(state: DragonsState, ts: TileSet, laid: dict[Coord, int],
+                keys: dict[Coord, int]) -> bool:
+    """Whether a place where a tile fits is left after the move (`laid`, `keys`)."""
+    fits, opened = ts.fits, state._open
+    return any(cell not in laid and fits[keys.get(cell, opened[cell])]
+               for cell in state._places) or any(
+        fits[key] for cell, key in keys.items() if cell not in opened)
+
+
+def _may_close_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
+                    winning_loop: int) -> bool:
+    """Whether the tiles `laid` may close a loop of side `s` of `winning_loop` tiles or more:
+    the bound of the module's docstring, over the graph with each old component shrunk to
+    one node (named by its root in the loop blocks) and the new tiles as nodes of their own."""
+    tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
+    blocks = state._blocks[s]
+    sizes: dict[Coord, int] = {}   # node -> its tiles (an old component's, or 1)
+    edges: list[tuple[Coord, Coord]] = []
+    for coord, index in laid.items():
+        sizes[coord] = 1
+        x, y = coord
+        for dx, dy, back in loop_steps[index][s]:
+            cell = (x + dx, y + dy)
+            other = tiles.get(cell)
+            if other is not None:
+                if loop_masks[other][s] & back:
+                    root, size = blocks.component(cell)
+                    sizes[root] = size
+                    edges.append((coord, root))
+            else:   # a link between two new tiles, counted once (from its first end)
+                other = laid.get(cell)
+                if other is not None and loop_masks[other][s] & back and coord < cell:
+                    edges.append((coord, cell))
+    if len(edges) < 2:   # a cycle needs two links at least
+        return False
+    group = {node: node for node in sizes}   # union-find over the nodes
+
+    def find(node: Coord) -> Coord:
+        while group[node] != node:
+            node = group[node]
+        return node
+
+    for a, b in edges:
+        a, b = find(a), find(b)
+        if a != b:
+            group[a] = b
+    tally: dict[Coord, list[int]] = {}   # group root -> [nodes, links, tiles]
+    for node, size in sizes.items():
+        counts = tally.setdefault(find(node), [0, 0, 0])
+        counts[0] += 1
+        counts[2] += size
+    for a, _ in edges:
+        tally[find(a)][1] += 1
+    return any(links >= nodes and size >= winning_loop
+               for nodes, links, size in tally.values())
