@@ -3,7 +3,8 @@ playing them.
 
 A search looks for wins in one by playing every move on a copy of the position; in Dragons a
 play costs the loop bookkeeping of every tile laid (the player's and its auto tiles). This
-module rules most moves out from the tiles' keys and the loop graph's components alone.
+module rules out the moves that cannot win from the place keys and the loop graph, with no
+copy and no bookkeeping.
 
 Why every winning move is kept:
 
@@ -11,19 +12,22 @@ Why every winning move is kept:
   WINNING_LOOP tiles (`DragonsState._decide`); an empty pool or table without such a loop is
   a draw. In a game that goes on both sides' longest loops are shorter than that, and the
   engine always knows each side's longest loop, so a move wins for the side to move only if
-  it closes a new loop of that side's colour of WINNING_LOOP tiles or more. A new loop
+  it closes a new loop of that side's colour of WINNING_LOOP tiles or more (some such
+  moves lose or draw: the same move may make the other side's loop as long). A new loop
   passes through a tile the move laid (the player's tile or an auto tile): every loop made
   of older tiles alone was there before.
 - The tiles a move lays are worked out exactly as `_place` and `_auto_moves` lay them (the
   same keys, the same first place in reading order, the same stop when the pool runs out),
   on an overlay of the place keys, with no loop bookkeeping.
-- Bound on the new loop: in the side's loop graph after the move, shrink each component of
-  the graph as it was before the move to one node. A cycle through a new tile becomes a
-  closed walk through that tile that uses each of its links to new tiles once, so its group
-  (the connected part of the shrunken graph holding the tile) has at least as many links as
-  nodes, and the cycle holds at most the group's tiles (its new tiles plus the tiles of the
-  old components in it). A move is kept when some group passes both tests and holds
-  `winning_loop` tiles or more.
+- A move that lays one tile only (no neighbouring place is left with one fitting orientation)
+  closes a new loop only through two of the tile's links into one component of the side's
+  loop graph, and that loop holds at most the component's tiles and the new one: a place
+  whose components are all too small for that rules its plain moves out at once (`_look`).
+- Any other move (with auto tiles, or one that passes that look) is looked at in full: a
+  depth-first search over the simple paths from each new tile back to itself, in the loop
+  graph with the new tiles in it, for a loop of WINNING_LOOP tiles or more; one found, or
+  a search that runs past its budget, keeps the move. So a move is ruled out only when no
+  loop that long passes through a tile it lays.
 - With -tantrix the game is decided only when it ends (the pool is empty or no place is
   left), so a move is kept exactly when it ends the game.
 - Anything that is not a tile move (none is listed while the game goes on, but a caller may
@@ -41,6 +45,7 @@ if TYPE_CHECKING:
     from megalith.rules.dragons import DragonsState, TileSet
 
 _reading_key = itemgetter(1, 0)   # as `dragons.reading_key`: by row, then by column
+LOOP_BUDGET = 400   # path steps a look for a long loop takes before it keeps the move
 
 
 def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
@@ -60,6 +65,7 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
         return moves
     s = "OX".index(side)
     looks: dict[int, _Look] = {}
+    roots: dict[Coord, tuple[Coord, int]] = {}   # for `_room_for_loop`
     kept = []
     for move in moves:
         index = letters.find(move[:1])
@@ -78,13 +84,15 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
             if tantrix:
                 if len(laid) >= room or not _place_left(state, ts, laid, keys):
                     kept.append(move)
-            elif _may_close_loop(state, ts, laid, s, winning_loop):
+            elif _room_for_loop(state, ts, laid, s, winning_loop, roots) and \
+                    _loop_through(state, ts, laid, s, winning_loop):
                 kept.append(move)
         elif tantrix or not components:
             continue   # one tile and seven places or more: one is left, the pool too
         else:
             links = loop_masks[index][s] & linked
-            if any((links & bits).bit_count() >= 2 for bits in components):
+            if any((links & bits).bit_count() >= 2 for bits in components) and \
+                    _loop_through(state, ts, {places[number - 1]: index}, s, winning_loop):
                 kept.append(move)
     return kept
 
@@ -139,13 +147,15 @@ def _lay(state: DragonsState, ts: TileSet, coord: Coord, index: int, room: int
     keys: dict[Coord, int] = {}
     single = set(state._single)   # empty but after tiles `arranged` without auto moves
     single.discard(coord)
+    key_steps = ts.key_steps
     while True:
         x, y = coord
-        for dx, dy, bits, _, _ in ts.key_steps[index]:
+        for dx, dy, bits, _, _ in key_steps[index]:
             cell = (x + dx, y + dy)
             if cell in tiles or cell in laid:
                 continue
-            key = keys[cell] = keys.get(cell, opened.get(cell, 0)) | bits
+            key = keys.get(cell)
+            key = keys[cell] = (opened.get(cell, 0) if key is None else key) | bits
             if lone_fit[key]:
                 single.add(cell)
             else:
@@ -167,11 +177,77 @@ def _place_left(state: DragonsState, ts: TileSet, laid: dict[Coord, int],
         fits[key] for cell, key in keys.items() if cell not in opened)
 
 
-def _may_close_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
-                    winning_loop: int) -> bool:
-    """Whether the tiles `laid` may close a loop of side `s` of `winning_loop` tiles or more:
-    the bound of the module's docstring, over the graph with each old component shrunk to
-    one node (named by its root in the loop blocks) and the new tiles as nodes of their own."""
+def _loop_through(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
+                  winning_loop: int) -> bool:
+    """Whether a block (biconnected component) of side `s`'s loop graph with the tiles `laid`
+    in it holds a new tile and `winning_loop` tiles or more: every loop lies in one block,
+    so a loop through a new tile that long needs such a block. The blocks are found by
+    lowpoints in a depth-first walk from each new tile, as `LoopBlocks._rebuild` does."""
+    tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
+    links: dict[Coord, list[Coord]] = {}
+
+    def joined(cell: Coord) -> list[Coord]:
+        found = links.get(cell)
+        if found is None:
+            index = laid.get(cell)
+            x, y = cell
+            found = links[cell] = []
+            for dx, dy, back in loop_steps[tiles[cell] if index is None else index][s]:
+                other = (x + dx, y + dy)
+                there = laid.get(other)
+                if there is None:
+                    there = tiles.get(other)
+                if there is not None and loop_masks[there][s] & back:
+                    found.append(other)
+        return found
+
+    order: dict[Coord, int] = {}
+    low: dict[Coord, int] = {}
+    for start in laid:
+        if start in order or len(joined(start)) < 2:
+            continue
+        order[start] = low[start] = len(order)
+        pending: list[Coord] = []   # tiles found, not yet given to a block
+        walk = [(start, start, iter(joined(start)))]
+        while walk:
+            cell, parent, branches = walk[-1]
+            for other in branches:
+                if other == parent:
+                    continue
+                if other in order:
+                    if order[other] < low[cell]:
+                        low[cell] = order[other]
+                    continue
+                order[other] = low[other] = len(order)
+                pending.append(other)
+                walk.append((other, cell, iter(joined(other))))
+                break
+            else:
+                walk.pop()
+                if not walk:
+                    break
+                above = walk[-1][0]
+                if low[cell] < low[above]:
+                    low[above] = low[cell]
+                if low[cell] >= order[above]:   # `above` and these tiles make a block
+                    first = pending.index(cell)
+                    if len(pending) - first + 1 >= winning_loop and (
+                            above in laid or any(c in laid for c in pending[first:])):
+                        return True
+                    del pending[first:]
+    return False
+
+
+def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
+                   winning_loop: int, roots: dict[Coord, tuple[Coord, int]]) -> bool:
+    """Whether the loop graph of side `s` with the tiles `laid` in it has room for a loop of
+    `winning_loop` tiles or more through one of them, the cheap look first: shrink each
+    component of the graph as it was to one node (named by its root in the loop blocks). A
+    loop through a new tile becomes a closed walk through it that uses each of the links of
+    new tiles once, so the connected part of the shrunken graph holding the tile has as many
+    links as nodes at least, and the loop holds at most that part's tiles (its new tiles and
+    the tiles of its old components). `roots` keeps the old tiles' components (root and
+    tiles) from move to move."""
     tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
     blocks = state._blocks[s]
     sizes: dict[Coord, int] = {}   # node -> its tiles (an old component's, or 1)
@@ -184,9 +260,11 @@ def _may_close_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s:
             other = tiles.get(cell)
             if other is not None:
                 if loop_masks[other][s] & back:
-                    root, size = blocks.component(cell)
-                    sizes[root] = size
-                    edges.append((coord, root))
+                    found = roots.get(cell)
+                    if found is None:
+                        found = roots[cell] = blocks.component(cell)
+                    sizes[found[0]] = found[1]
+                    edges.append((coord, found[0]))
             else:   # a link between two new tiles, counted once (from its first end)
                 other = laid.get(cell)
                 if other is not None and loop_masks[other][s] & back and coord < cell:
@@ -194,22 +272,25 @@ def _may_close_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s:
     if len(edges) < 2:   # a cycle needs two links at least
         return False
     group = {node: node for node in sizes}   # union-find over the nodes
-
-    def find(node: Coord) -> Coord:
-        while group[node] != node:
-            node = group[node]
-        return node
-
     for a, b in edges:
-        a, b = find(a), find(b)
+        while group[a] != a:
+            a = group[a]
+        while group[b] != b:
+            b = group[b]
         if a != b:
             group[a] = b
     tally: dict[Coord, list[int]] = {}   # group root -> [nodes, links, tiles]
     for node, size in sizes.items():
-        counts = tally.setdefault(find(node), [0, 0, 0])
+        while group[node] != node:
+            node = group[node]
+        counts = tally.get(node)
+        if counts is None:
+            counts = tally[node] = [0, 0, 0]
         counts[0] += 1
         counts[2] += size
-    for a, _ in edges:
-        tally[find(a)][1] += 1
+    for node, _ in edges:
+        while group[node] != node:
+            node = group[node]
+        tally[node][1] += 1
     return any(links >= nodes and size >= winning_loop
                for nodes, links, size in tally.values())

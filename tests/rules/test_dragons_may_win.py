@@ -1,7 +1,7 @@
 """Dragons' `moves_that_may_win` (rules/dragons_threats.py): every move that wins at once is
 kept, in order, in every position of whole random games of each family (where wins in one
-come at the end, many of them closing their loop with an auto tile), and most moves are
-ruled out where none can win, which is what makes the search's looks for a win cheap."""
+come at the end, nearly all of them closing their loop with an auto tile), and nearly every
+other move is ruled out, which is what makes the search's looks for a win cheap."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_every_win_in_one_is_kept(options: str, count: int, least: int) -> None:
             moves_seen += len(moves)
             kept_seen += len(kept)
     assert len(wins) >= least   # the test saw wins to keep
-    assert kept_seen < moves_seen / 2   # and it rules most moves out
+    assert kept_seen < moves_seen / 5   # and it rules nearly every other move out
     assert any(autos_of(state, move) for state, move in wins)   # some by auto tiles
 
 
