@@ -66,6 +66,9 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
     s = "OX".index(side)
     looks: dict[int, _Look] = {}
     roots: dict[Coord, tuple[Coord, int]] = {}   # for `_room_for_loop`
+    # the tiles laid and keys made by a tile with these edge colours at this place: the
+    # auto tiles follow from the colours alone
+    cascades: dict[tuple[int, int], tuple[dict[Coord, int], dict[Coord, int]]] = {}
     kept = []
     for move in moves:
         index = letters.find(move[:1])
@@ -80,7 +83,13 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
         auto_o, auto_x, linked, components = look
         o_mask = o_masks[index]
         if o_mask & auto_o or ~o_mask & auto_x or (tantrix and len(places) <= 7):
-            laid, keys = _lay(state, ts, places[number - 1], index, room)
+            laid_before = cascades.get((number, o_mask))   # (the tails g, i, k share colours)
+            if laid_before is None:
+                laid, keys = cascades[number, o_mask] = _lay(state, ts, places[number - 1],
+                                                             index, room)
+            else:
+                laid, keys = dict(laid_before[0]), laid_before[1]
+                laid[places[number - 1]] = index
             if tantrix:
                 if len(laid) >= room or not _place_left(state, ts, laid, keys):
                     kept.append(move)
