@@ -23,11 +23,13 @@ Why every winning move is kept:
   closes a new loop only through two of the tile's links into one component of the side's
   loop graph, and that loop holds at most the component's tiles and the new one: a place
   whose components are all too small for that rules its plain moves out at once (`_look`).
-- Any other move (with auto tiles, or one that passes that look) is looked at in full: a
-  depth-first search over the simple paths from each new tile back to itself, in the loop
-  graph with the new tiles in it, for a loop of WINNING_LOOP tiles or more; one found, or
-  a search that runs past its budget, keeps the move. So a move is ruled out only when no
-  loop that long passes through a tile it lays.
+- Any other move (with auto tiles, or one that passes that look) is looked at in full, with
+  its auto tiles laid out: first the cheap bound of `_room_for_loop` (the new tiles and the
+  old components they join, shrunk to one node each, must hold a closed walk and enough
+  tiles), then the blocks (biconnected components) of the loop graph with the new tiles in
+  it (`_loop_through`): every loop lies in one block, so a loop of WINNING_LOOP tiles
+  through a new tile needs a block that big holding a new tile. A move is ruled out only
+  when one of these shows no such loop can pass through a tile it lays.
 - With -tantrix the game is decided only when it ends (the pool is empty or no place is
   left), so a move is kept exactly when it ends the game.
 - Anything that is not a tile move (none is listed while the game goes on, but a caller may
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
     from megalith.rules.dragons import DragonsState, TileSet
 
 _reading_key = itemgetter(1, 0)   # as `dragons.reading_key`: by row, then by column
-LOOP_BUDGET = 400   # path steps a look for a long loop takes before it keeps the move
 
 
 def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
