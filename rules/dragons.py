@@ -587,12 +587,9 @@ class DragonsState(GameState):
                     links[s].append(cell)
                 continue
             old = opened.get(cell)
-            if old is None:   # a new place
-                key = opened[cell] = bits
-                if lone_fit[key]:
-                    single.add(cell)
-                if fits[key]:
-                    insort(places, cell, key=reading_key)
+            if old is None:   # a new place: one closed side, where several tiles fit
+                opened[cell] = bits
+                insort(places, cell, key=reading_key)
             else:
                 key = opened[cell] = old | bits
                 if lone_fit[key]:
@@ -602,7 +599,8 @@ class DragonsState(GameState):
                 if fits[old] and not fits[key]:
                     places.remove(cell)
         self._placed.append((coord, index, ply, auto))
-        self._find_loops(coord, links)
+        if links[0] or links[1]:
+            self._find_loops(coord, links)
         if self.tantrix:
             self._join_regions(coord, index)
 

@@ -279,7 +279,7 @@ def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: 
                 other = laid.get(cell)
                 if other is not None and loop_masks[other][s] & back and coord < cell:
                     edges.append((coord, cell))
-    if len(edges) < 2:   # a cycle needs two links at least
+    if len(edges) < 2 or sum(sizes.values()) < winning_loop:   # no group can pass
         return False
     group = {node: node for node in sizes}   # union-find over the nodes
     for a, b in edges:
