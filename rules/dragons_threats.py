@@ -25,11 +25,12 @@ Why every winning move is kept:
   whose components are all too small for that rules its plain moves out at once (`_look`).
 - Any other move (with auto tiles, or one that passes that look) is looked at in full, with
   its auto tiles laid out: first the cheap bound of `_room_for_loop` (the new tiles and the
-  old components they join, shrunk to one node each, must hold a closed walk and enough
-  tiles), then the blocks (biconnected components) of the loop graph with the new tiles in
-  it (`_loop_through`): every loop lies in one block, so a loop of WINNING_LOOP tiles
-  through a new tile needs a block that big holding a new tile. A move is ruled out only
-  when one of these shows no such loop can pass through a tile it lays.
+  old components they join, shrunk to one node each: what is left of that graph once the
+  nodes with fewer than two links are peeled off must hold enough tiles), then the blocks
+  (biconnected components) of the loop graph with the new tiles in it (`_loop_through`):
+  every loop lies in one block, so a loop of WINNING_LOOP tiles through a new tile needs a
+  block that big holding a new tile. A move is ruled out only when one of these shows no
+  such loop can pass through a tile it lays.
 - With -tantrix the game is decided only when it ends (the pool is empty or no place is
   left), so a move is kept exactly when it ends the game.
 - Anything that is not a tile move (none is listed while the game goes on, but a caller may
@@ -252,18 +253,20 @@ def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: 
                    winning_loop: int, roots: dict[Coord, tuple[Coord, int]]) -> bool:
     """Whether the loop graph of side `s` with the tiles `laid` in it has room for a loop of
     `winning_loop` tiles or more through one of them, the cheap look first: shrink each
-    component of the graph as it was to one node (named by its root in the loop blocks). A
-    loop through a new tile becomes a closed walk through it that uses each of the links of
-    new tiles once, so the connected part of the shrunken graph holding the tile has as many
-    links as nodes at least, and the loop holds at most that part's tiles (its new tiles and
-    the tiles of its old components). `roots` keeps the old tiles' components (root and
-    tiles) from move to move."""
+    component of the graph as it was to one node (named by its root in the loop blocks),
+    keeping the links of the new tiles. A loop through a new tile becomes a closed walk
+    there that uses each such link once at most, so every node it meets keeps two of its
+    links: it lies in the 2-core of the shrunken graph (what is left once the nodes with
+    fewer than two links are peeled off, one after another), and it holds at most the
+    tiles of the nodes there (a new tile or an old component each). `roots` keeps the old
+    tiles' components (root and tiles) from move to move."""
     tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
     blocks = state._blocks[s]
     sizes: dict[Coord, int] = {}   # node -> its tiles (an old component's, or 1)
-    edges: list[tuple[Coord, Coord]] = []
+    ends: dict[Coord, list[Coord]] = {}   # node -> the other end of each of its links
     for coord, index in laid.items():
         sizes[coord] = 1
+        mine = ends.setdefault(coord, [])
         x, y = coord
         for dx, dy, back in loop_steps[index][s]:
             cell = (x + dx, y + dy)
@@ -273,34 +276,28 @@ def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: 
                     found = roots.get(cell)
                     if found is None:
                         found = roots[cell] = blocks.component(cell)
-                    sizes[found[0]] = found[1]
-                    edges.append((coord, found[0]))
-            else:   # a link between two new tiles, counted once (from its first end)
+                    root = found[0]
+                    sizes[root] = found[1]
+                    mine.append(root)
+                    ends.setdefault(root, []).append(coord)
+            else:   # a link between two new tiles, taken once (from its first end)
                 other = laid.get(cell)
                 if other is not None and loop_masks[other][s] & back and coord < cell:
-                    edges.append((coord, cell))
-    if len(edges) < 2 or sum(sizes.values()) < winning_loop:   # no group can pass
+                    mine.append(cell)
+                    ends.setdefault(cell, []).append(coord)
+    tiles_left = sum(sizes.values())
+    if tiles_left < winning_loop:
         return False
-    group = {node: node for node in sizes}   # union-find over the nodes
-    for a, b in edges:
-        while group[a] != a:
-            a = group[a]
-        while group[b] != b:
-            b = group[b]
-        if a != b:
-            group[a] = b
-    tally: dict[Coord, list[int]] = {}   # group root -> [nodes, links, tiles]
-    for node, size in sizes.items():
-        while group[node] != node:
-            node = group[node]
-        counts = tally.get(node)
-        if counts is None:
-            counts = tally[node] = [0, 0, 0]
-        counts[0] += 1
-        counts[2] += size
-    for node, _ in edges:
-        while group[node] != node:
-            node = group[node]
-        tally[node][1] += 1
-    return any(links >= nodes and size >= winning_loop
-               for nodes, links, size in tally.values())
+    degree = {node: len(links) for node, links in ends.items()}
+    peel = [node for node, count in degree.items() if count < 2]
+    while peel:
+        node = peel.pop()
+        tiles_left -= sizes[node]
+        if tiles_left < winning_loop:
+            return False
+        for end in ends[node]:
+            count = degree[end]
+            degree[end] = count - 1
+            if count == 2:
+                peel.append(end)
+    return True
