@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from megalith.rules.dragons_blocks import LoopBlocks
+from megalith.rules.dragons_threats import moves_that_may_win
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
 from megalith.rules.text import number as ascii_number
@@ -518,6 +519,12 @@ class DragonsState(GameState):
             moves.append(f"{letter}{j + 1}")
             self.passes_in_row = 0
 
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """The moves that may close a winning loop (or, with -tantrix, end the game), worked
+        out from the keys and the loop components without playing them: see
+        `dragons_threats` for why every winning move is kept."""
+        return moves_that_may_win(self, moves, WINNING_LOOP)
+
     def copy(self) -> Self:
         """The protocol's copy, written out (a search makes one for every iteration and
         every trial move; the generic loop over the fields cost more than the copying):
@@ -580,12 +587,9 @@ class DragonsState(GameState):
                     links[s].append(cell)
                 continue
             old = opened.get(cell)
-            if old is None:   # a new place
-                key = opened[cell] = bits
-                if lone_fit[key]:
-                    single.add(cell)
-                if fits[key]:
-                    insort(places, cell, key=reading_key)
+            if old is None:   # a new place: one closed side, where several tiles fit
+                opened[cell] = bits
+                insort(places, cell, key=reading_key)
             else:
                 key = opened[cell] = old | bits
                 if lone_fit[key]:
@@ -595,7 +599,8 @@ class DragonsState(GameState):
                 if fits[old] and not fits[key]:
                     places.remove(cell)
         self._placed.append((coord, index, ply, auto))
-        self._find_loops(coord, links)
+        if links[0] or links[1]:
+            self._find_loops(coord, links)
         if self.tantrix:
             self._join_regions(coord, index)
 

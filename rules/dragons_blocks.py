@@ -58,31 +58,18 @@ class LoopBlocks:
         links is not added: a tile the structure does not hold is a component of its own.
         `neighbours(cell, side)` lists a tile's links in the graph as it is now, `tile`
         included."""
-        component, count = self._component, self._count
-        firsts: dict[Coord, Coord] = {}   # component root -> its first link (2+ links)
-        if len(links) == 1:
-            host = links[0]
-            host_root = self._root(host)
-        else:
-            for cell in links:
-                firsts.setdefault(self._root(cell), cell)
-            host_root, host = next(iter(firsts.items()))
-            for root, cell in firsts.items():   # hang the tile under the biggest component
-                if count.get(root, 1) > count.get(host_root, 1):
-                    host_root, host = root, cell
-        component[tile] = component[host_root] = host_root
-        count[host_root] = count.get(host_root, 1) + 1
-        tree = self._tree
-        above = tree.get(host)
-        if above is None:   # a lone tile: a root
-            tree[host] = (host, 0)
-            tree[tile] = (host, 1)
-        else:
-            tree[tile] = (host, above[1] + 1)
-        self._block[tile] = tile
-        self._blocks[tile] = (host, 1)
-        if not firsts:
+        if len(links) == 1:   # the usual case: a leaf under its one link, no loop closed
+            self._hang(tile, links[0], self._root(links[0]))
             return 2
+        component, count = self._component, self._count
+        firsts: dict[Coord, Coord] = {}   # component root -> its first link
+        for cell in links:
+            firsts.setdefault(self._root(cell), cell)
+        host_root, host = next(iter(firsts.items()))
+        for root, cell in firsts.items():   # hang the tile under the biggest component
+            if count.get(root, 1) > count.get(host_root, 1):
+                host_root, host = root, cell
+        self._hang(tile, host, host_root)
         for root, cell in firsts.items():
             if root != host_root:
                 if root not in count:   # a lone tile: nothing to rebuild
@@ -101,6 +88,23 @@ class LoopBlocks:
                 self._merge_path(tile, cell)
         blocks, find = self._blocks, self._find
         return max(blocks[find(cell)][1] for cell in (tile, *tree_links) if cell != host) + 1
+
+    def _hang(self, tile: Coord, host: Coord, host_root: Coord) -> None:
+        """Join `tile` to the component of `host` (root `host_root`) as `host`'s child in the
+        forest, its edge to `host` a block of its own."""
+        component = self._component
+        component[tile] = component[host_root] = host_root
+        count = self._count
+        count[host_root] = count.get(host_root, 1) + 1
+        tree = self._tree
+        above = tree.get(host)
+        if above is None:   # a lone tile: a root
+            tree[host] = (host, 0)
+            tree[tile] = (host, 1)
+        else:
+            tree[tile] = (host, above[1] + 1)
+        self._block[tile] = tile
+        self._blocks[tile] = (host, 1)
 
     def block_graph(self, tile: Coord, beat: int, neighbours: Neighbours, side: int
                     ) -> dict[Coord, list[Coord]]:
@@ -127,6 +131,15 @@ class LoopBlocks:
                                        if inside(other)]
                 stack.extend(links)
         return graph
+
+    def component(self, tile: Coord) -> tuple[Coord, int]:
+        """The root naming `tile`'s component and its tiles (a tile not held: itself and
+        1), read without the path halving of `_root`: a look that changes nothing."""
+        component = self._component
+        root, above = tile, component.get(tile, tile)
+        while above != root:
+            root, above = above, component[above]
+        return root, self._count.get(root, 1)
 
     def _blocks_at(self, tile: Coord, links: Sequence[Coord]) -> set[Coord]:
         """The blocks of the forest edges at `tile` (to its parent and to its children among

@@ -147,6 +147,17 @@ def test_three_neighbouring_closed_sides_not_alternating_have_exactly_one_fit(cr
                 assert len(found) == 1, (sides, found)
 
 
+@pytest.mark.parametrize("cross", [False, True])
+def test_a_place_with_one_closed_side_fits_several_tiles(cross: bool) -> None:
+    """A new place (one closed side) is always numbered and never an auto move: laying a
+    tile adds such places without looking them up."""
+    ts = tileset(cross)
+    for d in range(6):
+        for colour in (0, 1):
+            key = 1 << (d + 6) | colour << d
+            assert ts.fits[key].bit_count() >= 2 and not ts.lone_fit[key]
+
+
 def test_fit_table_agrees_with_the_edge_colours_for_every_key() -> None:
     for cross in (False, True):
         for closed in range(64):
