@@ -275,6 +275,32 @@ class DruidState(GameState):
                     self._win_by_connection(p, new, k)
                     return
 
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """The protocol's filter, exact outside Druid's Walk: a placement wins for the
+        player to move exactly when `_check_connection` would find that it touches every
+        side of one of their goal's alternatives, by lying on the side or next to the
+        cells that already reach it. The player's own stone changes none of their `_reach`
+        (only a covered opponent's), so that test reads the same before the move as after
+        it, and a move passes it here if and only if it wins. Anything else (a pass, a
+        swap, the Walk, a finished game) is kept."""
+        if self.walk or self._outcome.status != "ongoing" or self.resigned:
+            return moves
+        p = len(self.moves) % len(self.turn_order)
+        reach, sides, goals = self._reach, self._reach_sides[p], self._goal_flags[p]
+        around, edge, index = self._around, self._edge_flags[p], self._text_index
+        kept = []
+        for move in moves:
+            pid = index.get(move)
+            if pid is not None:
+                touched, near = edge[pid], around[pid]
+                for slot, _, flag in sides:
+                    if near & reach[slot]:
+                        touched |= flag
+                if not any(touched & goal == goal for goal in goals):
+                    continue
+            kept.append(move)
+        return kept
+
     def _lose(self, p: int, lost: int) -> None:
         """Player p's stone on the cell `lost` (a bit) was covered: what it joined to a side
         may have come apart, so the cells reaching that side are found again among those
