@@ -9,8 +9,9 @@ is the start of the game and the position after `--plies` random moves (seed 1).
 
 `--baseline REV` also compares git revision REV as a whole (its search and its games,
 exported with `git archive`) with today's tree on one core: each is timed in a fresh child
-process on the same position (the same moves replayed), the two alternating, twice each,
-and the better of each pair is printed with their ratio. Both are measured the same way,
+process on the same position (the same moves replayed) for the same number of iterations
+(as many as today's search made in `--seconds` of CPU here), the two alternating, twice
+each, and the better of each pair is printed with their ratio. Both are measured the same way,
 under the same load, so the ratio says what a change to the search or the games costs or
 saves.
 
@@ -77,13 +78,13 @@ import megalith
 assert megalith.__file__.startswith(sys.argv[1]), megalith.__file__
 from megalith.rules import registry
 from megalith.rules.ai.mcts import Search
-game, parameters, players, moves, seconds = json.loads(sys.argv[2])
+game, parameters, players, moves, iterations = json.loads(sys.argv[2])
 state = registry.new_game(game, parameters, players)
 for move in moves:
     state.play(move)
 search = Search(state, seed=1)
 cpu = time.process_time()
-result = search.run(seconds=seconds)
+result = search.run(iterations=iterations)
 print(result.iterations / (time.process_time() - cpu))
 """
 
@@ -101,11 +102,14 @@ class Baseline:
         subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
 
     def compare(self, game: str, parameters: str, players: int, state: GameState,
-                seconds: float) -> tuple[float, float]:
+                iterations: int) -> tuple[float, float]:
         """Iterations per CPU second of today's search and the revision's on the position
-        of `state`: the best of ROUNDS child processes each, today's and the revision's
-        alternating."""
-        job = json.dumps([game, parameters, players, moves_played(state), seconds])
+        of `state`, each searching `iterations`: the best of ROUNDS child processes each,
+        today's and the revision's alternating. Both grow a tree of the same size: a search
+        stopped by the clock grows a smaller one on a busy machine, whose iterations cost
+        more (the looks for a win in one come early, near the root), and the ratio would
+        follow the load."""
+        job = json.dumps([game, parameters, players, moves_played(state), iterations])
         today, then = 0.0, 0.0
         for _ in range(ROUNDS):
             today = max(today, child_rate(str(ROOT), job))
@@ -168,7 +172,7 @@ def main() -> None:
                        f"{all_cores(thinker, state, args.seconds):>10.0f}")
                 if baseline is not None:
                     today, then = baseline.compare(game, parameters, players, state,
-                                                   args.seconds)
+                                                   max(100, round(cpu * args.seconds)))
                     row += f"{today:>12.0f}{then:>16.0f}{today / then:>12.2f}"
                 print(row, flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
