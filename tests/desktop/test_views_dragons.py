@@ -249,7 +249,7 @@ def neighbourhood(coord: tuple[int, int]) -> list[tuple[int, int]]:
 @pytest.mark.parametrize("size", [(460, 380), (800, 640), (1300, 900)])
 def test_the_palette_never_covers_the_place_or_its_neighbours(qtbot, view, size) -> None:
     view.resize(*size)
-    qtbot.waitUntil(lambda: view.viewport().width() == size[0])
+    qtbot.waitUntil(lambda: (view.viewport().width(), view.viewport().height()) == size)
     state = mid_game()
     table = Table(view, state)
     places = [coord for coord in state.places() if state.fitting(coord)]
