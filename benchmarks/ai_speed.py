@@ -9,11 +9,10 @@ is the start of the game and the position after `--plies` random moves (seed 1).
 
 `--baseline REV` also compares git revision REV as a whole (its search and its games,
 exported with `git archive`) with today's tree on one core: each is timed in a fresh child
-process on the same position (the same moves replayed) for the same number of iterations
-(as many as today's search made in `--seconds` of CPU here), the two alternating, twice
-each, and the better of each pair is printed with their ratio. Both are measured the same way,
-under the same load, so the ratio says what a change to the search or the games costs or
-saves.
+process on the same position (the same moves replayed) for `--seconds` of CPU time (not
+of the clock, which a busy machine would shorten), the two alternating, twice each, and
+the better of each pair is printed with their ratio. Both are measured the same way, under
+the same load, so the ratio says what a change to the search or the games costs or saves.
 
     .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
                                             [--baseline REV]
@@ -78,13 +77,13 @@ import megalith
 assert megalith.__file__.startswith(sys.argv[1]), megalith.__file__
 from megalith.rules import registry
 from megalith.rules.ai.mcts import Search
-game, parameters, players, moves, iterations = json.loads(sys.argv[2])
+game, parameters, players, moves, seconds = json.loads(sys.argv[2])
 state = registry.new_game(game, parameters, players)
 for move in moves:
     state.play(move)
 search = Search(state, seed=1)
 cpu = time.process_time()
-result = search.run(iterations=iterations)
+result = search.run(should_stop=lambda: time.process_time() - cpu >= seconds)
 print(result.iterations / (time.process_time() - cpu))
 """
 
@@ -102,14 +101,14 @@ class Baseline:
         subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
 
     def compare(self, game: str, parameters: str, players: int, state: GameState,
-                iterations: int) -> tuple[float, float]:
+                seconds: float) -> tuple[float, float]:
         """Iterations per CPU second of today's search and the revision's on the position
-        of `state`, each searching `iterations`: the best of ROUNDS child processes each,
-        today's and the revision's alternating. Both grow a tree of the same size: a search
-        stopped by the clock grows a smaller one on a busy machine, whose iterations cost
-        more (the looks for a win in one come early, near the root), and the ratio would
-        follow the load."""
-        job = json.dumps([game, parameters, players, moves_played(state), iterations])
+        of `state`, each searching for `seconds` of CPU time: the best of ROUNDS child
+        processes each, today's and the revision's alternating. A search stopped by the
+        wall clock gets less CPU on a busy machine and grows a smaller tree, whose
+        iterations cost more (the looks for a win in one come early, near the root), so
+        its rate would follow the load."""
+        job = json.dumps([game, parameters, players, moves_played(state), seconds])
         today, then = 0.0, 0.0
         for _ in range(ROUNDS):
             today = max(today, child_rate(str(ROOT), job))
@@ -172,7 +171,7 @@ def main() -> None:
                        f"{all_cores(thinker, state, args.seconds):>10.0f}")
                 if baseline is not None:
                     today, then = baseline.compare(game, parameters, players, state,
-                                                   max(100, round(cpu * args.seconds)))
+                                                   args.seconds)
                     row += f"{today:>12.0f}{then:>16.0f}{today / then:>12.2f}"
                 print(row, flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
