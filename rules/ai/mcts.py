@@ -514,11 +514,12 @@ class Search:
         tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
         if not tried:
             return None
-        keyed = {state.move_key(move): move
-                 for move in state.moves_that_may_win(state.legal_moves())}
+        keyed = {state.move_key(move): move for move in state.legal_moves()}
+        candidates = [keyed[key] for key in tried if key in keyed]
+        may_win = set(state.moves_that_may_win(candidates))  # only these few are asked
         for key in tried:
             move = keyed.get(key)
-            if move is not None and self._wins_after(state, move, person):
+            if move in may_win and self._wins_after(state, move, person):
                 if key in threats:
                     threats.remove(key)
                 threats.insert(0, key)
