@@ -125,7 +125,7 @@ class Node:
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
                  "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
-                 "checked", "exploit")
+                 "checked", "exploit", "final")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -152,6 +152,9 @@ class Node:
         # `refresh` whenever the move's statistics change (a move nothing is known of yet
         # scores UNTRIED_VALUE).
         self.exploit = [UNTRIED_VALUE] * count
+        # A finished game (no moves): its values per person, what every playout from it
+        # gives; None elsewhere.
+        self.final: Values | None = None
 
     @property
     def rave_weight(self) -> float:
@@ -326,27 +329,39 @@ class Search:
     # ---- one iteration ---------------------------------------------------------------
 
     def _iterate(self) -> None:
-        state = self._root_state.copy()
+        """Follow the tree to a move that leaves it, play the moves followed on a copy of
+        the root's position, and play out from there. An iteration that ends in the tree,
+        at a finished game or a proven position, needs no position at all: its values are
+        known, and nothing is played (no move draws from the random numbers, so the search
+        is the same as if it were)."""
         node = self.root
         path: list[tuple[Node, int]] = []
         trail: list[tuple[int, str]] = []  # (person, move key) of every move played
         child: Node | None = None
+        i = -1
         while node.moves:
             i = self._below_floor(node) if node is self.root and self.root_floor else -1
             if i < 0:
                 i = self._select(node)
             path.append((node, i))
             trail.append((node.person, node.keys[i]))
-            state.play(node.moves[i])
             child = node.children.get(i)
             if child is None:
-                if node.visits[i]:  # the second visit: list the moves here
-                    child = node.children[i] = self._expand(state, len(path))
                 break
             node = child
+        state = None
+        if child is None:
+            state = self._root_state.copy()
+            for parent, j in path:
+                state.play(parent.moves[j])
+            if node.visits[i]:  # the second visit: list the moves here
+                child = node.children[i] = self._expand(state, len(path))
         if child is not None and child.exact is not None:
             values = child.exact  # a proven position needs no playout
+        elif child is not None and child.final is not None:
+            values = child.final  # nor does a finished game
         else:
+            assert state is not None  # the loop above left the tree: the moves are played
             values = self._playout(state, trail)
         self.iterations += 1
         self._back_up(path, trail, values)
@@ -435,8 +450,9 @@ class Search:
         if state.to_move is None:
             node = Node(-1, [], [])
             outcome = state.outcome()
+            node.final = final_values(state, outcome)
             if self._proving and outcome.status == "win":
-                node.exact = final_values(state, outcome)
+                node.exact = node.final
             return node
         person = person_to_move(state)
         moves = state.legal_moves()

@@ -7,6 +7,8 @@ described, by trying every move, so a rules change that spoils it fails loudly."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from megalith.rules import registry
@@ -242,3 +244,34 @@ def test_a_finished_game_is_refused() -> None:
     state = position(game, parameters, players, moves + expected)
     with pytest.raises(ValueError, match="the game is over"):
         Search(state, 1)
+
+
+def test_an_iteration_that_ends_at_a_finished_game_plays_no_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a move's finished game is in the tree, an iteration that reaches it takes its
+    values from the tree: no copy of the position is played through."""
+    state = registry.new_game("trichet", "", 2)
+    rng = random.Random(1)
+    for _ in range(9):
+        state.play(state.random_move(rng))
+    ends = []
+    for move in state.legal_moves():  # the position is as described: every move ends it
+        trial = state.copy()
+        trial.play(move)
+        ends.append(trial.outcome().status)
+    assert len(ends) > 100 and set(ends) == {"draw"}
+    search = Search(state, 1)
+    while len(search.root.children) < len(search.root.moves):
+        search.run(iterations=1)
+    played: list[str] = []
+    original = type(state).play
+
+    def counted(self: GameState, text: str) -> str:
+        played.append(text)
+        return original(self, text)
+
+    monkeypatch.setattr(type(state), "play", counted)
+    result = search.run(iterations=200)
+    assert played == []
+    assert {m.win_rate for m in result.moves} == {0.5}  # a draw's even share, every time
+    assert sum(m.visits for m in result.moves) == search.iterations
