@@ -276,16 +276,18 @@ class DruidState(GameState):
                     return
 
     def moves_that_may_win(self, moves: list[str]) -> list[str]:
-        """The protocol's filter, exact outside Druid's Walk: a placement wins for the
+        """The protocol's filter, exact on the board moves: a placement wins for the
         player to move exactly when `_check_connection` would find that it touches every
         side of one of their goal's alternatives, by lying on the side or next to the
         cells that already reach it. The player's own stone changes none of their `_reach`
         (only a covered opponent's), so that test reads the same before the move as after
-        it, and a move passes it here if and only if it wins. Anything else (a pass, a
-        swap, the Walk, a finished game) is kept."""
-        if self.walk or self._outcome.status != "ongoing" or self.resigned:
+        it, and a move passes it here if and only if it wins. In Druid's Walk see
+        `_walks_that_may_win`. Anything else (a pass, a swap, a finished game) is kept."""
+        if self._outcome.status != "ongoing" or self.resigned:
             return moves
         p = len(self.moves) % len(self.turn_order)
+        if self.walk:
+            return self._walks_that_may_win(moves, p)
         reach, sides, goals = self._reach, self._reach_sides[p], self._goal_flags[p]
         around, edge, index = self._around, self._edge_flags[p], self._text_index
         kept = []
@@ -299,6 +301,39 @@ class DruidState(GameState):
                 if not any(touched & goal == goal for goal in goals):
                     continue
             kept.append(move)
+        return kept
+
+    def _walks_that_may_win(self, moves: list[str], p: int) -> list[str]:
+        """`moves_that_may_win` in Druid's Walk, exact on the board moves: only a step wins
+        (`_step_to`), and it wins exactly when it ends on the Druid's target side. A step's
+        end is its cell (`c3,a4`) or the cell in its direction from the Druid (`n`); a
+        placement alone wins nothing. Where the Druid is not on the board yet, its target
+        is the side opposite the one the placement summons it on. Where the Druid stands
+        nowhere near its target side, no step can win, and only passes and swap are kept."""
+        druid, target = self._druid[p], self._target[p]
+        sides, index = self.board.sides, self.board.index
+        if druid >= 0 and target is not None and not any(
+                cell in sides[target] for cell in self.board.neighbours[druid]):
+            return [move for move in moves if move in (PASS, SWAP)]
+        kept = []
+        for move in moves:
+            placement, comma, cell = move.partition(",")
+            if comma:
+                dest = index.get(cell)
+                if druid < 0:
+                    pid = self._text_index.get(placement)
+                    home, side = self._summon_place(pid, p) if pid is not None else (-1, "")
+                    goal = OPPOSITE.get(side) if home >= 0 else None
+                else:
+                    goal = target
+                if dest is None or goal is None or dest in sides[goal]:
+                    kept.append(move)
+            elif move in self.board.directions:
+                dest = self.board.step(druid, move) if druid >= 0 else None
+                if dest is None or target is None or dest in sides[target]:
+                    kept.append(move)
+            elif move not in self._text_index:  # a pass, swap, or a text not read here
+                kept.append(move)
         return kept
 
     def _lose(self, p: int, lost: int) -> None:
