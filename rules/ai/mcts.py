@@ -35,6 +35,14 @@
   1 this proves our win in three; at depth 2, that a move of ours lets the opponent force
   one. A tree kept between moves is not kept into a position so proven lost: none of its
   moves was visited, so there would be nothing to choose by.
+- Forcing replies: where most of the root's moves let the opponent force a win in three and
+  a few defend, the reply that beats one careless move usually beats the others. When a root
+  child is expanded, the opponent's replies proven to force a win below other root moves are
+  tried first, then a few of its own (`_forcing_reply`, FORCING_LOOKS a search); one that
+  forces a win there too proves the root move lost on its second visit. In Druid's Walk,
+  with 185 root moves and 272 replies, the search could not otherwise prove any careless
+  move lost in 700 iterations. Among proven moves, the quickest win and the longest
+  resistance to a loss rank first (`proof_plies`): a lost position still blocks a loss in one.
 - `swap` is a decision, not a place: its key recurs nowhere, so RAVE tells nothing of it and a
   single lost playout would leave it all but unexplored (in Druid Y 8 one seed in two tried it
   once in 700 iterations). A node where swap is legal spends at least `SWAP_SHARE` of its
@@ -83,6 +91,8 @@ DECISIVE_DEPTH = 2  # with three or four players: win in one, and a loss in one 
 TWO_PLAYER_DECISIVE_DEPTH = 4  # down to a win in three for either side (see Proofs)
 KILLERS = 8  # moves that won at a decisive check, tried first at the next ones
 REFUTATION_SCANS = 2  # looks through all the moves for a win in one per `_refute_all`
+FORCING_LOOKS = 24  # replies tried at root children for one that forces a win, per search
+FORCING_LOOKS_HERE = 6  # of which at one root child at most
 SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
 OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
 MIN_CAP, MAX_CAP = 40, 160
@@ -96,13 +106,17 @@ class MoveStats:
     the search weighs moves (`estimate` below; steadier with few visits, but drawn towards
     one half where a position is won or lost, so the win rate is what is shown). `proven`:
     1.0 if the move is proven to win (its win rate is then 1), 0.0 if proven to lose (its win
-    rate 0), None if the search has not proven it either way."""
+    rate 0), None if the search has not proven it either way. `plies`: for a proven move, the
+    length of the game from it to its end along the proof (the quickest win the proof holds,
+    or the longest resistance to a loss: a move lost in three is ranked before one lost in
+    one)."""
 
     move: str
     visits: int
     win_rate: float
     estimate: float
     proven: float | None = None
+    plies: int | None = None  # a proven move: the plies to the game's end its proof shows
 
 
 @dataclass(frozen=True)
@@ -211,6 +225,8 @@ class Search:
             decisive_depth = TWO_PLAYER_DECISIVE_DEPTH if self._proving else DECISIVE_DEPTH
         self._decisive_depth = decisive_depth
         self._killers: list[str] = []  # keys of moves that won at decisive checks, latest first
+        self._forcing: list[str] = []  # keys of replies that forced a win below a root move
+        self._forcing_looks = FORCING_LOOKS  # the tries of other replies left (`_forcing_reply`)
         self.person = person_to_move(state)
         self.iterations = 0
         self.root_floor = 0  # visits each root move gets before the estimates choose
@@ -248,6 +264,7 @@ class Search:
             node.checked = True
         self.root = node
         self.iterations = node.total
+        self._forcing_looks = FORCING_LOOKS  # a new position: new tries (the keys are kept)
         self.wins_at_once = node.exact is not None and node.exact[self.person] == 1.0
         self._drop_unchecked(node, 0)
         return True
@@ -308,8 +325,9 @@ class Search:
                 continue
             proven = self._proven(root, i)
             rate = wins[i] / root.visits[i] if proven is None else proven
+            plies = None if proven is None else 1 + proof_plies(root.children[i])
             stats.append(MoveStats(root.moves[i], root.visits[i], rate, estimate(root, i, wins),
-                                   proven))
+                                   proven, plies))
         order = ranked(stats)
         if not order:  # a forced move, or nothing searched yet
             move = root.moves[0] if root.moves else ""
@@ -464,6 +482,11 @@ class Search:
                 self.wins_at_once = self.wins_at_once or depth == 0
                 moves = [winner]
         self._rng.shuffle(moves)
+        if (winner is None and self._proving and depth == 1 and len(moves) > 1
+                and depth + 1 < self._decisive_depth - 1):
+            forcing = self._forcing_reply(state, moves, person)
+            if forcing is not None:
+                return forcing
         node = Node(person, moves, [state.move_key(move) for move in moves])
         node.checked = node.checked or checked
         if winner is not None and self._proving:
@@ -476,26 +499,67 @@ class Search:
                 node.exact = self._won_by(1 - person)
         return node
 
+    def _forcing_reply(self, state: GameState, moves: list[str], person: int) -> Node | None:
+        """At a child of the root, where `person` (the root's opponent) is to move: a node
+        whose only move is a reply that forces a win, every answer to it letting `person`
+        win at once (`_refute_all`, with one look through all the moves), if one is found
+        among the replies that forced a win below other root moves, then among the first
+        FORCING_LOOKS_HERE of `moves` (shuffled) while the search's FORCING_LOOKS last.
+
+        Where the opponent has a forced win in three after most of the root's moves and
+        only a few defend, the threat that beats one careless move usually beats the
+        others: each is then proven lost on its second visit. The search alone would need
+        a few visits to the forcing reply below every one of them (185 root moves in the
+        Druid's Walk position of the tactics tests, each with 272 replies, more than 700
+        iterations give). A try that fails costs a play and a look for a win in one, draws
+        no random number and changes no killer, so the search is as it was without it."""
+        keyed = {state.move_key(move): move for move in moves}
+        known = [keyed[key] for key in self._forcing if key in keyed]
+        others = [move for move in moves if move not in known]
+        for move in known + others[:min(FORCING_LOOKS_HERE, self._forcing_looks)]:
+            if move not in known:
+                self._forcing_looks -= 1
+            trial = state.copy()
+            trial.play(move)
+            if trial.to_move is None or person_to_move(trial) == person:
+                continue
+            replies = trial.legal_moves()
+            refutations = self._refute_all(trial, replies, 1 - person, scans=1)
+            if refutations is None:
+                continue
+            key = state.move_key(move)
+            if key in self._forcing:
+                self._forcing.remove(key)
+            self._forcing.insert(0, key)
+            del self._forcing[KILLERS:]
+            answered = Node(1 - person, replies, [trial.move_key(reply) for reply in replies])
+            answered.children, answered.lost = refutations, set(refutations)
+            answered.exact, answered.checked = self._won_by(person), True
+            node = Node(person, [move], [key])
+            node.children, node.exact, node.checked = {0: answered}, self._won_by(person), True
+            return node
+        return None
+
     def _won_by(self, person: int) -> Values:
         values = [0.0] * self._players
         values[person] = 1.0
         return tuple(values)
 
-    def _refute_all(self, state: GameState, moves: list[str], person: int
-                    ) -> dict[int, Node] | None:
+    def _refute_all(self, state: GameState, moves: list[str], person: int,
+                    scans: int = REFUTATION_SCANS) -> dict[int, Node] | None:
         """Whether every move of `person` (to move at `state`, with no win in one) lets the
         other person win at once: then the children that show it, one per move (a position
         whose only move is that person's win, or a game they have won), else None. The
         search would prove it too, but only after visiting each move twice (a hundred
         or more in some games); here it costs a play per move and a few
-        tries of the winning moves found so far, with at most `REFUTATION_SCANS` looks
-        through all the moves of a position. It gives up at the first move not refuted,
+        tries of the winning moves found so far, with at most `scans` looks through all
+        the moves of a position. It gives up at the first move not refuted,
         which in most positions is the first: its look through all the moves finds no
         win. It plays no random move and changes no killer, so a search where it proves
         nothing grows the same tree as without it."""
         other = 1 - person
         threats: list[str] = []  # keys of the other person's wins found, latest first
-        scans = 0
+        looked = 0
         children: dict[int, Node] = {}
         for i, move in enumerate(moves):
             trial = state.copy()
@@ -509,8 +573,8 @@ class Search:
                 if person_to_move(trial) != other:
                     return None
                 win = self._threat_that_wins(trial, other, threats)
-                if win is None and scans < REFUTATION_SCANS:
-                    scans += 1
+                if win is None and looked < scans:
+                    looked += 1
                     wins = [m for m in trial.moves_that_may_win(trial.legal_moves())
                             if self._wins_after(trial, m, other)]
                     found = [trial.move_key(m) for m in wins]
@@ -530,16 +594,35 @@ class Search:
         tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
         if not tried:
             return None
-        keyed = {state.move_key(move): move for move in state.legal_moves()}
-        candidates = [keyed[key] for key in tried if key in keyed]
-        may_win = set(state.moves_that_may_win(candidates))  # only these few are asked
-        for key in tried:
-            move = keyed.get(key)
-            if move in may_win and self._wins_after(state, move, person):
-                if key in threats:
-                    threats.remove(key)
-                threats.insert(0, key)
-                return move
+        if type(state).move_key is GameState.move_key:
+            move = self._first_text_that_wins(state, person, tried)
+        else:
+            keyed = {state.move_key(move): move for move in state.legal_moves()}
+            candidates = [keyed[key] for key in tried if key in keyed]
+            may_win = set(state.moves_that_may_win(candidates))  # only these few are asked
+            move = next((keyed[key] for key in tried if keyed.get(key) in may_win
+                         and self._wins_after(state, keyed[key], person)), None)
+        if move is not None:
+            key = state.move_key(move)
+            if key in threats:
+                threats.remove(key)
+            threats.insert(0, key)
+        return move
+
+    def _first_text_that_wins(self, state: GameState, person: int, texts: list[str]
+                              ) -> str | None:
+        """The first of `texts` that is a legal move's canonical text and wins at once for
+        `person`, for a game whose move keys are its moves' texts: each is played on a copy
+        (a text that is not legal here is refused), not looked up among the legal moves,
+        whose listing costs more than the few plays (Druid's Walk lists 272 moves)."""
+        for text in texts:
+            trial = state.copy()
+            try:
+                played = trial.play(text)
+            except MoveError:
+                continue
+            if played == text and self._wins(trial, person):
+                return text
         return None
 
     def _wins_after(self, state: GameState, move: str, person: int) -> bool:
@@ -637,7 +720,8 @@ def estimate(node: Node, i: int, wins: list[float] | None = None) -> float:
 
 
 def ranked(stats: list[MoveStats]) -> tuple[MoveStats, ...]:
-    """Root moves best first: proven wins, then by visits, proven losses last; except that
+    """Root moves best first: proven wins (the quickest first), then by visits, proven losses
+    last (the longest resistance first, see `_proof_order`); except that
     swap (whose visits are partly forced) comes first only if its estimate beats that of
     the most visited other move (whose own mean rests on a few dozen playouts at a low
     level, swap's on a quarter of them)."""
@@ -653,8 +737,26 @@ def ranked(stats: list[MoveStats]) -> tuple[MoveStats, ...]:
     return (swap, *others)
 
 
-def _proof_order(stats: MoveStats) -> int:
-    return {1.0: 0, None: 1, 0.0: 2}[stats.proven]
+def _proof_order(stats: MoveStats) -> tuple[int, int]:
+    """Proven wins first, the quickest first; then the moves not proven; then proven losses,
+    the longest resistance first."""
+    plies = stats.plies or 0
+    return {1.0: (0, plies), None: (1, 0), 0.0: (2, -plies)}[stats.proven]
+
+
+def proof_plies(node: Node) -> int:
+    """The plies from a proven `node` to the game's end along its proof: none at a finished
+    game; else one more than its quickest proven winning move's, where the person to move
+    there wins, or than its longest lost move's, where they lose. A win in one whose end is
+    not in the tree is one ply."""
+    if not node.moves or node.exact is None:
+        return 0
+    wins = node.exact[node.person] == 1.0
+    lengths = [proof_plies(child) for child in node.children.values()
+               if child.exact is not None and (child.exact[node.person] == 1.0) == wins]
+    if not lengths:
+        return 1
+    return 1 + (min(lengths) if wins else max(lengths))
 
 
 def search(state: GameState, iterations: int | None = None, seconds: float | None = None,

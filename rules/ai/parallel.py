@@ -84,6 +84,7 @@ def merge(results: list[SearchResult]) -> SearchResult:
     value: dict[str, float] = {}
     estimated: dict[str, float] = {}
     proven: dict[str, float] = {}
+    plies: dict[str, int] = {}  # of a proven move: the quickest win or longest loss proven
     for result in results:
         for stats in result.moves:
             visits[stats.move] = visits.get(stats.move, 0) + stats.visits
@@ -92,8 +93,11 @@ def merge(results: list[SearchResult]) -> SearchResult:
                                      + stats.estimate * stats.visits)
             if stats.proven is not None:
                 proven[stats.move] = stats.proven
+            if stats.plies is not None:
+                known = plies.get(stats.move, stats.plies)
+                plies[stats.move] = (min if stats.proven == 1.0 else max)(known, stats.plies)
     moves = ranked([MoveStats(m, visits[m], proven.get(m, value[m] / visits[m]),
-                              estimated[m] / visits[m], proven.get(m))
+                              estimated[m] / visits[m], proven.get(m), plies.get(m))
                     for m in sorted(visits) if visits[m]])
     iterations = sum(r.iterations for r in results)
     if not moves:

@@ -203,6 +203,18 @@ def test_swap_is_chosen_by_its_estimate_against_the_most_visited_other_move() ->
     assert ranked([most, a1]) == (a1, most)  # swap's visits are partly forced
 
 
+def test_proven_moves_are_ranked_by_the_length_of_their_proofs() -> None:
+    """The quickest proven win first; among proven losses the longest resistance first (a
+    move lost in three before one lost in one), after every move not proven."""
+    won_in_3 = MoveStats("a1", 5, 1.0, 1.0, proven=1.0, plies=3)
+    won_in_1 = MoveStats("b1", 2, 1.0, 1.0, proven=1.0, plies=1)
+    open_move = MoveStats("c1", 1, 0.4, 0.4)
+    lost_in_1 = MoveStats("d1", 9, 0.0, 0.0, proven=0.0, plies=1)
+    lost_in_3 = MoveStats("e1", 2, 0.0, 0.0, proven=0.0, plies=3)
+    assert ranked([won_in_3, lost_in_1, open_move, lost_in_3, won_in_1]) == (
+        won_in_1, won_in_3, open_move, lost_in_3, lost_in_1)
+
+
 def test_after_a_swap_the_people_are_credited_not_the_colours() -> None:
     """The same winning position with and without a swap: the person to move changes, and
     the search's win rate (for the person to move) is that of the colour to move."""

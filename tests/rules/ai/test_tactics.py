@@ -13,10 +13,11 @@ games that end in a win were all lost by a blunder, so its positions are the fir
 before) and the last (ply 8, "won"). Dragons' "defend" position comes from a game between
 60-iteration searches, looked at ply by ply: near a game's end the loser's positions were
 lost anyway, deeper. In the seven Druid's Walk games looked at, the loser never had a
-defence one ply before the win, so its "defend" position is crafted (see DRUID_WALK_DEFEND);
-the search defends there by its playouts' statistics alone, proving no move lost: with 185
-moves at the root each gets about four visits, too few to visit a forcing reply twice below
-each careless move. Every proof the search makes in them is replayed on the rules. The
+defence one ply before the win, so its "defend" position is crafted (see DRUID_WALK_DEFEND).
+With 185 moves at the root each gets about four visits there, too few to find a forcing
+reply below each careless move; the reply found below one is tried below the others
+(Search._forcing_reply), which proves nearly all of them lost. Every proof the search makes
+in them is replayed on the rules. The
 search before proofs (decisive moves at the root and its children only, 9ab1f72) played
 another move in the Druid Y win on two seeds of three, in the Dragons win and the Druid Y
 defence on all three, and proved none of the wins. In Druid's Walk and Trichet the winning
@@ -112,7 +113,8 @@ DRUID_WALK = (
 # step to e9 and then to e10, which H can no longer cover (after H's c7,c7, 90 of V's 272
 # moves force the win: the step alone or after any placement); only the lintel d9-f9 over
 # e9 defends, alone or with H's step back to b6: 2 of H's 185 moves. The search plays it on
-# seeds 0 and 1, and on 8 of seeds 0 to 9, without proofs (see the module's docstring).
+# each of seeds 0 to 9, having proven nearly all the others lost (8 of 10 seeds without
+# Search._forcing_reply, which proved none).
 DRUID_WALK_DEFEND = (
     "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 e6,e6 g8 e7,e7 i5 e8,e8"
 ).split()
@@ -225,3 +227,18 @@ def test_every_reply_is_refuted_at_once_and_such_a_position_is_not_kept() -> Non
     root = search.root
     assert not search.advance(after(state, winning))
     assert search.root is root
+
+
+def test_the_reply_that_beats_one_careless_move_is_tried_below_the_others() -> None:
+    """In the Druid's Walk defence, V's reply that forces a win below one careless move of
+    H's is tried first below the others (Search._forcing_reply): at the medium level nearly
+    all of H's 183 careless moves are proven lost, and neither defence is."""
+    game, options, moves, _, defence = DEFEND["druid walk 10"]
+    state = position(game, options, moves)
+    defences = {defence, f"{defence},b6"}
+    assert all(defends(state, move) for move in defences)
+    for seed in SEEDS:
+        result = Search(state, seed).run(iterations=MEDIUM)
+        lost = {stats.move for stats in result.moves if stats.proven == 0.0}
+        assert not lost & defences
+        assert len(lost) >= 0.9 * (len(state.legal_moves()) - len(defences)), len(lost)
