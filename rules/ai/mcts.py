@@ -96,6 +96,7 @@ FORCING_LOOKS_HERE = 6  # of which at one root child at most
 SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
 OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
 MIN_CAP, MAX_CAP = 40, 160
+KEPT_STATE_DEPTH = 1  # the nodes that keep their position: the root's children (a few hundred)
 CHECK_EVERY = 8  # iterations between looks at the clock and the stop flag
 
 
@@ -139,7 +140,7 @@ class Node:
 
     __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
                  "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
-                 "checked", "exploit", "final")
+                 "checked", "exploit", "final", "state")
 
     def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
         self.person = person  # the person to move here (-1 when the game is over)
@@ -169,6 +170,9 @@ class Node:
         # A finished game (no moves): its values per person, what every playout from it
         # gives; None elsewhere.
         self.final: Values | None = None
+        # The position itself, kept at the root's children (`Search._expand`): an iteration
+        # through one starts from a copy of it rather than playing the root's move again.
+        self.state: GameState | None = None
 
     @property
     def rave_weight(self) -> float:
@@ -369,8 +373,12 @@ class Search:
             node = child
         state = None
         if child is None:
-            state = self._root_state.copy()
-            for parent, j in path:
+            start = max(k for k, (parent, _) in enumerate(path)
+                        if k == 0 or parent.state is not None)
+            kept = path[start][0].state if start else self._root_state
+            assert kept is not None
+            state = kept.copy()
+            for parent, j in path[start:]:
                 state.play(parent.moves[j])
             if node.visits[i]:  # the second visit: list the moves here
                 child = node.children[i] = self._expand(state, len(path))
@@ -391,6 +399,9 @@ class Search:
         RAVE weight falling as its own visits grow), plus a small UCT exploration term."""
         if node.swap >= 0 and node.visits[node.swap] < SWAP_SHARE * node.total:
             return node.swap
+        untried = _first_untried(node)
+        if untried >= 0:
+            return untried
         c = self._c if node.holder_wins is None else OPENING_EXPLORATION
         scale = c * math.sqrt(math.log(node.total + 1))
         roots = _roots(node.total)
@@ -489,6 +500,8 @@ class Search:
                 return forcing
         node = Node(person, moves, [state.move_key(move) for move in moves])
         node.checked = node.checked or checked
+        if depth == KEPT_STATE_DEPTH:
+            node.state = state.copy()
         if winner is not None and self._proving:
             node.exact = self._won_by(person)
         elif self._proving and 0 < depth < self._decisive_depth - 1:
@@ -665,6 +678,33 @@ class Search:
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
+
+
+def _first_untried(node: Node) -> int:
+    """The move `Search._select` would choose if it is one nothing is known of yet, else -1,
+    without scoring every move (half the selections in a position with a hundred moves).
+
+    Such a move (no visits, and a RAVE mean of exactly 1 or none: `exploit` is
+    UNTRIED_VALUE) scores the most any move can: 1 plus the full exploration term. A move
+    with visits gets at most 1 plus the term over the square root of two, and a move with no
+    visits and any other RAVE mean less, unless that mean is within a rounding of 1; so the
+    first such move is the choice, unless an earlier move's value is that close to 1, when
+    -1 leaves the choice to the full comparison."""
+    exploit, visits, lost = node.exploit, node.visits, node.lost
+    i = -1
+    while True:
+        try:
+            i = exploit.index(UNTRIED_VALUE, i + 1)
+        except ValueError:
+            return -1
+        if not visits[i] and not (lost and i in lost):
+            break
+    if i and max(exploit[:i]) > NEARLY_UNTRIED:
+        return -1
+    return i
+
+
+NEARLY_UNTRIED = 1.0 - 1e-9  # a value whose score may round to an untried move's
 
 
 # Tables kept from search to search: `_select` weighs every move of a node each iteration,
