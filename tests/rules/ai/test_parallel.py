@@ -33,6 +33,17 @@ def test_merge_adds_up_the_root_statistics() -> None:
                     ("b1", 8, pytest.approx(5 / 8), pytest.approx(4.8 / 8))]
 
 
+def test_merge_keeps_the_quickest_proven_win_and_the_longest_proven_loss() -> None:
+    def result(win_plies: int, loss_plies: int) -> SearchResult:
+        return SearchResult("a1", 1.0, 10, (
+            MoveStats("a1", 4, 1.0, 1.0, proven=1.0, plies=win_plies),
+            MoveStats("b1", 3, 0.0, 0.0, proven=0.0, plies=loss_plies),
+            MoveStats("c1", 3, 0.0, 0.0, proven=0.0, plies=1)), 0)
+    merged = merge([result(5, 1), result(3, 3)])
+    assert [(m.move, m.proven, m.plies) for m in merged.moves] == [
+        ("a1", 1.0, 3), ("b1", 0.0, 3), ("c1", 0.0, 1)]
+
+
 def test_fixed_iterations_and_seed_give_the_same_merged_search(thinker: Thinker) -> None:
     state = registry.new_game("quady", "-size=7")
     state.play("d4")
