@@ -182,6 +182,12 @@ class GameState(ABC):
         return Outcome("draw", None, self._scores(), subgames,
                        reason="every player passed in succession")
 
+    def search_outcome(self) -> Outcome:
+        """`outcome()` as a search reads it after every move it tries and every playout:
+        the status, the winner, the scores and the sub-games. A game may leave out what
+        only the views read (Quadrant Y does not build its winning chains here)."""
+        return self.outcome()
+
     def legal_moves(self) -> list[str]:
         """Every legal move in canonical text, sorted; `Resign` is always possible and not listed."""
         side = self.to_move

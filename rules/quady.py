@@ -300,6 +300,51 @@ class QuadYState(GameState):
         self._place(index, 1 + len(self.moves) % 2)
         return self._topo.board.names[index]
 
+    def search_outcome(self) -> Outcome:
+        """The protocol's `search_outcome`: the outcome without the winning chains, which
+        `_board_outcome` builds by a search of the board (it was a sixth of a search's time
+        at the start, for every playout that ended)."""
+        if self.resigned:
+            return self.outcome()
+        return self._outcome
+
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """The protocol's filter, exact on the board moves: a stone wins for the player to
+        move exactly when the games of Y it completes bring their points to POINTS_TO_WIN
+        (a stone only ever completes games for its own colour). A game is completed when
+        the stone's sides in it and those of the groups of its colour it touches there make
+        all three (`_place`); that is read from the forest without changing it
+        (`_games_completed`). Anything else (swap, a finished game) is kept."""
+        if self._outcome.over or self.resigned:
+            return moves
+        colour = 1 + len(self.moves) % 2
+        needed = POINTS_TO_WIN - self._points[colour]
+        index, cells = self._topo.board.index, self._cells
+        kept = []
+        for move in moves:
+            i = index.get(move)
+            if i is None or cells[i] != _EMPTY or self._games_completed(i, colour) >= needed:
+                kept.append(move)
+        return kept
+
+    def _games_completed(self, index: int, colour: int) -> int:
+        """How many open games a stone of `colour` on the empty cell `index` would complete:
+        `_place`'s joins, read only."""
+        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
+        completed = 0
+        for g, _, side_mask, nbrs in self._topo.memberships[index]:
+            if winners[g]:
+                continue
+            joined = side_mask
+            for cell, other in nbrs:
+                if cells[cell] == colour:
+                    while parent[other] != other:
+                        other = parent[other]
+                    joined |= mask[other]
+            if joined == _FULL_MASK:
+                completed += 1
+        return completed
+
     def _board_outcome(self) -> Outcome:
         result = self._outcome
         if result.over and not result.chain:

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search over the protocol: `legal_moves`, `play`, `copy`, `outcome`,
+"""Monte Carlo tree search over the protocol: `legal_moves`, `play`, `copy`, `search_outcome`,
 `random_move` and `move_key`, nothing game-specific.
 
 - Values are kept per person (values.py), so two to four players, passes, resignations and
@@ -478,7 +478,7 @@ class Search:
     def _expand(self, state: GameState, depth: int) -> Node:
         if state.to_move is None:
             node = Node(-1, [], [])
-            outcome = state.outcome()
+            outcome = state.search_outcome()
             node.final = final_values(state, outcome)
             if self._proving and outcome.status == "win":
                 node.exact = node.final
@@ -581,7 +581,7 @@ class Search:
                 if not self._wins(trial, other):
                     return None
                 child = Node(-1, [], [])
-                child.exact = final_values(trial, trial.outcome())
+                child.exact = final_values(trial, trial.search_outcome())
             else:
                 if person_to_move(trial) != other:
                     return None
@@ -646,7 +646,7 @@ class Search:
     @staticmethod
     def _wins(state: GameState, person: int) -> bool:
         """Whether the game is over and `person` won it."""
-        outcome = state.outcome()
+        outcome = state.search_outcome()
         return (outcome.status == "win" and outcome.winner is not None
                 and person_of_side(state, outcome.winner) == person)
 
@@ -674,7 +674,7 @@ class Search:
 
     def _playout(self, state: GameState, trail: list[tuple[int, str]]) -> Values:
         state.run_playout(self._rng, self._cap, trail)
-        outcome = state.outcome()
+        outcome = state.search_outcome()
         if outcome.over:
             return final_values(state, outcome)
         return cut_off_values(state, outcome)
