@@ -10,9 +10,11 @@ is the start of the game and the position after `--plies` random moves (seed 1).
 `--baseline REV` also compares git revision REV as a whole (its search and its games,
 exported with `git archive`) with today's tree on one core: each is timed in a fresh child
 process on the same position (the same moves replayed) for `--seconds` of CPU time (not
-of the clock, which a busy machine would shorten), the two alternating, twice each, and
-the better of each pair is printed with their ratio. Both are measured the same way, under
-the same load, so the ratio says what a change to the search or the games costs or saves.
+of the clock, which a busy machine would shorten), the two alternating, four times each,
+and the best of each four is printed with their ratio (on this machine one process runs a
+fifth slower than the next now and then, idle or not: the best of four is steadier than
+the better of two). Both are measured the same way, under the same load, so the ratio says
+what a change to the search or the games costs or saves.
 
     .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
                                             [--baseline REV]
@@ -88,7 +90,7 @@ print(result.iterations / (time.process_time() - cpu))
 """
 
 
-ROUNDS = 2  # child processes per side and position in a comparison
+ROUNDS = 4  # child processes per side and position in a comparison
 
 
 class Baseline:
