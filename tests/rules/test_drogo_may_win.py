@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,10 +47,13 @@ def golden_positions(name: str) -> list[DrogoState]:
     return found
 
 
-def random_positions(options: str, players: int, seed: int, resign_at: tuple[int, ...] = (),
-                     longest: int = 400) -> list[DrogoState]:
-    """The positions of a random game, with the side to move resigning at the plies
-    `resign_at`, in which a move is to be made."""
+Choice = Callable[[DrogoState, random.Random], str]
+
+
+def game_positions(options: str, players: int, seed: int, choose: Choice,
+                   resign_at: tuple[int, ...], longest: int) -> list[DrogoState]:
+    """The positions of a game whose moves `choose` makes, with the side to move resigning
+    at the plies `resign_at`, in which a move is to be made."""
     rng = random.Random(seed)
     state = new(options, players)
     found = []
@@ -58,8 +62,15 @@ def random_positions(options: str, players: int, seed: int, resign_at: tuple[int
             state.play("resign")
             continue
         found.append(state.copy())
-        state.play(state.random_move(rng))
+        state.play(choose(state, rng))
     return found
+
+
+def random_positions(options: str, players: int, seed: int, resign_at: tuple[int, ...] = (),
+                     longest: int = 400) -> list[DrogoState]:
+    """The positions of a random game."""
+    return game_positions(options, players, seed, lambda state, rng: state.random_move(rng),
+                          resign_at, longest)
 
 
 def crowded_positions(options: str, players: int, seed: int, resign_at: tuple[int, ...] = (),
@@ -67,27 +78,21 @@ def crowded_positions(options: str, players: int, seed: int, resign_at: tuple[in
     """The positions of a game whose players play a random move that captures nothing
     where they have one: the board fills up, to a single empty cell at times, as close to
     an end as removing captures allow."""
-    rng = random.Random(seed)
-    state = new(options, players)
-    found = []
-    while state.to_move is not None and state.ply < longest:
-        if state.ply in resign_at:
-            state.play("resign")
-            continue
-        found.append(state.copy())
-        moves = state.legal_moves()
-        rng.shuffle(moves)
-        pieces = sum(state.height(cell) for cell in state.board.names)
-        chosen = moves[0]
-        for move in moves:
-            trial = state.copy()
-            trial.play(move)
-            if (sum(trial.height(cell) for cell in trial.board.names)
-                    == pieces + len(state.move_cells(move))):
-                chosen = move
-                break
-        state.play(chosen)
-    return found
+    return game_positions(options, players, seed, capturing_nothing, resign_at, longest)
+
+
+def capturing_nothing(state: DrogoState, rng: random.Random) -> str:
+    """A random move that captures nothing, if the side to move has one."""
+    moves = state.legal_moves()
+    rng.shuffle(moves)
+    pieces = sum(state.height(cell) for cell in state.board.names)
+    for move in moves:
+        trial = state.copy()
+        trial.play(move)
+        if (sum(trial.height(cell) for cell in trial.board.names)
+                == pieces + len(state.move_cells(move))):
+            return move
+    return moves[0]
 
 
 def empty_cells(state: DrogoState) -> int:
