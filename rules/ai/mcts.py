@@ -146,7 +146,7 @@ class Node:
         self.person = person  # the person to move here (-1 when the game is over)
         self.moves = moves
         self.keys = keys
-        self.index = {key: i for i, key in enumerate(keys)}
+        self.index = dict(zip(keys, range(len(keys))))
         count = len(moves)
         self.visits = [0] * count
         self.wins = [0.0] * count
@@ -492,13 +492,13 @@ class Search:
             if winner is not None:
                 self.wins_at_once = self.wins_at_once or depth == 0
                 moves = [winner]
-        self._rng.shuffle(moves)
+        shuffle(moves, self._rng)
         if (winner is None and self._proving and depth == 1 and len(moves) > 1
                 and depth + 1 < self._decisive_depth - 1):
             forcing = self._forcing_reply(state, moves, person)
             if forcing is not None:
                 return forcing
-        node = Node(person, moves, [state.move_key(move) for move in moves])
+        node = Node(person, moves, move_keys(state, moves))
         node.checked = node.checked or checked
         if depth == KEPT_STATE_DEPTH:
             node.state = state.copy()
@@ -545,7 +545,7 @@ class Search:
                 self._forcing.remove(key)
             self._forcing.insert(0, key)
             del self._forcing[KILLERS:]
-            answered = Node(1 - person, replies, [trial.move_key(reply) for reply in replies])
+            answered = Node(1 - person, replies, move_keys(trial, replies))
             answered.children, answered.lost = refutations, set(refutations)
             answered.exact, answered.checked = self._won_by(person), True
             node = Node(person, [move], [key])
@@ -705,6 +705,29 @@ def _first_untried(node: Node) -> int:
 
 
 NEARLY_UNTRIED = 1.0 - 1e-9  # a value whose score may round to an untried move's
+
+
+def shuffle(moves: list[str], rng: random.Random) -> None:
+    """`rng.shuffle(moves)`, the same permutation from the same random numbers, with
+    `random.Random._randbelow` written out: a search shuffles every node's moves as it
+    lists them, a tenth of a fast game's search at thousands of iterations.
+    `tests/rules/ai/test_mcts.py` holds it to `random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for i in range(len(moves) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        moves[i], moves[j] = moves[j], moves[i]
+
+
+def move_keys(state: GameState, moves: list[str]) -> list[str]:
+    """Each move's `move_key`: the list of moves itself where the game keeps the protocol's
+    key (the text), which neither is changed."""
+    if type(state).move_key is GameState.move_key:
+        return moves
+    return [state.move_key(move) for move in moves]
 
 
 # Tables kept from search to search: `_select` weighs every move of a node each iteration,

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.ai.mcts import EXPLORATION, MoveStats, Node, Search, ranked
+from megalith.rules.ai.mcts import EXPLORATION, MoveStats, Node, Search, ranked, shuffle
 from megalith.rules.ai.values import person_of_side, person_to_move
 from megalith.rules.protocol import RESIGN, GameState
 
@@ -317,3 +317,17 @@ def test_a_move_nothing_is_known_of_is_chosen_as_the_full_comparison_would() -> 
         if len(node.lost) == count:
             continue
         assert search._select(node) == reference_select(search, node)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 64, 200])
+def test_the_search_shuffles_as_random_shuffle_does(length: int) -> None:
+    """`shuffle` gives `random.shuffle`'s permutation and leaves the generator where it
+    does, so a search's results for a seed are those it had with `random.shuffle`."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        moves = [f"m{i}" for i in range(length)]
+        expected = list(moves)
+        shuffle(moves, ours)
+        theirs.shuffle(expected)
+        assert moves == expected
+        assert ours.random() == theirs.random()
