@@ -16,8 +16,14 @@ fifth slower than the next now and then, idle or not: the best of four is steadi
 the better of two). Both are measured the same way, under the same load, so the ratio says
 what a change to the search or the games costs or saves.
 
+`--instructions` (with `--baseline`) also counts, with valgrind, the CPU instructions an
+iteration of each search costs when it runs as many iterations as it managed in its best
+timed second: a figure no load changes, so their ratio is the comparison without this
+machine's noise (the two trees may still differ in how many instructions they retire a
+nanosecond). valgrind runs some fifty times slower: a row takes minutes.
+
     .venv/bin/python benchmarks/ai_speed.py [--seconds 3] [--plies 10] [--only GAME]
-                                            [--baseline REV]
+                                            [--baseline REV [--instructions]]
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -84,6 +91,9 @@ state = registry.new_game(game, parameters, players)
 for move in moves:
     state.play(move)
 search = Search(state, seed=1)
+if len(sys.argv) > 3:  # a fixed number of iterations (`instructions_per_iteration`)
+    search.run(iterations=int(sys.argv[3]))
+    sys.exit()
 cpu = time.process_time()
 result = search.run(should_stop=lambda: time.process_time() - cpu >= seconds)
 print(result.iterations / (time.process_time() - cpu))
@@ -110,12 +120,45 @@ class Baseline:
         wall clock gets less CPU on a busy machine and grows a smaller tree, whose
         iterations cost more (the looks for a win in one come early, near the root), so
         its rate would follow the load."""
-        job = json.dumps([game, parameters, players, moves_played(state), seconds])
+        job = self.job(game, parameters, players, state, seconds)
         today, then = 0.0, 0.0
         for _ in range(ROUNDS):
             today = max(today, child_rate(str(ROOT), job))
             then = max(then, child_rate(self.folder.name, job))
         return today, then
+
+    def instructions(self, game: str, parameters: str, players: int, state: GameState,
+                     today_iterations: int, then_iterations: int) -> tuple[float, float]:
+        """Instructions per iteration of today's search and the revision's on the position
+        of `state`, each searching as many iterations as it managed in the timed runs: the
+        same comparison as `compare`, each tree growing as big as it does in that time, but
+        counted rather than timed."""
+        job = self.job(game, parameters, players, state, 0.0)
+        return (instructions_per_iteration(str(ROOT), job, today_iterations),
+                instructions_per_iteration(self.folder.name, job, then_iterations))
+
+    @staticmethod
+    def job(game: str, parameters: str, players: int, state: GameState, seconds: float
+            ) -> str:
+        return json.dumps([game, parameters, players, moves_played(state), seconds])
+
+
+def instructions_per_iteration(folder: str, job: str, iterations: int) -> float:
+    """CPU instructions an iteration of the tree in `folder` costs in a search of
+    `iterations` iterations, counted by valgrind (cachegrind without its cache simulation),
+    which no load on the machine changes: the instructions of that search less those of a
+    one-iteration search (the start, the imports and the root's expansion), over the
+    iterations between. Hash randomisation is fixed so that a run repeats exactly."""
+    def count(n: int) -> int:
+        report = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+             "--cachegrind-out-file=/dev/null", sys.executable, "-c", CHILD, folder, job,
+             str(n)], check=True, capture_output=True, text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
+        line = next(line for line in report.splitlines() if "I   refs:" in line)
+        return int(line.split(":")[1].replace(",", ""))
+    iterations = max(iterations, 2)
+    return (count(iterations) - count(1)) / (iterations - 1)
 
 
 def child_rate(folder: str, job: str) -> float:
@@ -140,13 +183,22 @@ def all_cores(thinker: Thinker, state: GameState, seconds: float) -> float:
     return result.iterations / (time.perf_counter() - start)
 
 
+def baseline_missing(revision: str | None) -> bool:
+    return revision is None or shutil.which("valgrind") is None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--plies", type=int, default=10)
     parser.add_argument("--only", default="", help="one game's families (druid, drogo, ..)")
     parser.add_argument("--baseline", help="a git revision whose search is timed too")
+    parser.add_argument("--instructions", action="store_true",
+                        help="with --baseline: also count each search's CPU instructions "
+                             "an iteration with valgrind (slow: minutes a row)")
     args = parser.parse_args()
+    if args.instructions and baseline_missing(args.baseline):
+        parser.error("--instructions needs --baseline REV and valgrind on the PATH")
     known = {info.name for info in registry.available()}
     cores = os.cpu_count() or 1
     baseline = None if args.baseline is None else Baseline(args.baseline)
@@ -154,6 +206,8 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}")
     extra = ("" if baseline is None else
              f"{'today cpu':>12}{args.baseline + ' cpu':>16}{'today/then':>12}")
+    if args.instructions:
+        extra += f"{'today instr/it':>16}{'then instr/it':>15}{'then/today':>12}"
     print(f"{'game':<24}{'position':>10}{'cap':>6}{'1 core cpu':>12}{'1 core wall':>12}"
           f"{'all wall':>10}{extra}")
     with Thinker(cores) as thinker:
@@ -175,6 +229,11 @@ def main() -> None:
                     today, then = baseline.compare(game, parameters, players, state,
                                                    args.seconds)
                     row += f"{today:>12.0f}{then:>16.0f}{today / then:>12.2f}"
+                    if args.instructions:
+                        ours, theirs = baseline.instructions(
+                            game, parameters, players, state, round(today * args.seconds),
+                            round(then * args.seconds))
+                        row += f"{ours:>16,.0f}{theirs:>15,.0f}{theirs / ours:>12.2f}"
                 print(row, flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
