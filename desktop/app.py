@@ -14,6 +14,7 @@ from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from megalith.desktop import assets
+from megalith.desktop.garbage import collect_from_event_loop
 from megalith.desktop.main_window import MainWindow
 
 # Set to 1, `megalith` prints this word on standard output once the board has drawn its
@@ -104,6 +105,7 @@ def close_on_terminate(app: QApplication, window: MainWindow) -> None:
 def run(path: str | None = None) -> int:
     """Opens the window (with the record at `path`, if given) and runs until it closes."""
     app = create_application()
+    collect_from_event_loop(app)  # never inside a Qt call (desktop/garbage.py)
     window = MainWindow()
     window.show()
     window.start(path)

@@ -4,10 +4,30 @@ before any QApplication exists (without them every GL view after the first rende
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
+
+import pytest
 
 os.environ["QT_QPA_PLATFORM"] = "xcb"
 
 from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 
 QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+
+
+@pytest.fixture(autouse=True)
+def collect_garbage_between_tests() -> Iterator[None]:
+    """No automatic garbage collection during a desktop test, and a full one after it, once
+    its widgets are closed: a collection started inside a Qt call that holds a signal-slot
+    mutex (pyqtgraph disconnects signals as a new window builds its plots) can destroy a
+    dead window's QObject that waits for that very mutex, and the suite hangs
+    (desktop/garbage.py; the application collects from its event loop for the same
+    reason)."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.collect()
+        gc.enable()
