@@ -183,10 +183,6 @@ def all_cores(thinker: Thinker, state: GameState, seconds: float) -> float:
     return result.iterations / (time.perf_counter() - start)
 
 
-def baseline_missing(revision: str | None) -> bool:
-    return revision is None or shutil.which("valgrind") is None
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -197,7 +193,7 @@ def main() -> None:
                         help="with --baseline: also count each search's CPU instructions "
                              "an iteration with valgrind (slow: minutes a row)")
     args = parser.parse_args()
-    if args.instructions and baseline_missing(args.baseline):
+    if args.instructions and (args.baseline is None or shutil.which("valgrind") is None):
         parser.error("--instructions needs --baseline REV and valgrind on the PATH")
     known = {info.name for info in registry.available()}
     cores = os.cpu_count() or 1

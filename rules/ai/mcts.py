@@ -526,7 +526,7 @@ class Search:
         Druid's Walk position of the tactics tests, each with 272 replies, more than 700
         iterations give). A try that fails costs a play and a look for a win in one, draws
         no random number and changes no killer, so the search is as it was without it."""
-        keyed = {state.move_key(move): move for move in moves}
+        keyed = dict(zip(move_keys(state, moves), moves))
         known = [keyed[key] for key in self._forcing if key in keyed]
         others = [move for move in moves if move not in known]
         for move in known + others[:min(FORCING_LOOKS_HERE, self._forcing_looks)]:
@@ -607,7 +607,7 @@ class Search:
         tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
         if not tried:
             return None
-        if type(state).move_key is GameState.move_key:
+        if keys_are_texts(state):
             move = self._first_text_that_wins(state, person, tried)
         else:
             keyed = {state.move_key(move): move for move in state.legal_moves()}
@@ -710,7 +710,7 @@ NEARLY_UNTRIED = 1.0 - 1e-9  # a value whose score may round to an untried move'
 def shuffle(moves: list[str], rng: random.Random) -> None:
     """`rng.shuffle(moves)`, the same permutation from the same random numbers, with
     `random.Random._randbelow` written out: a search shuffles every node's moves as it
-    lists them, a tenth of a fast game's search at thousands of iterations.
+    lists them, some 7% of Drogo's search at thousands of iterations before this.
     `tests/rules/ai/test_mcts.py` holds it to `random.shuffle`."""
     getrandbits = rng.getrandbits
     for i in range(len(moves) - 1, 0, -1):
@@ -722,10 +722,15 @@ def shuffle(moves: list[str], rng: random.Random) -> None:
         moves[i], moves[j] = moves[j], moves[i]
 
 
+def keys_are_texts(state: GameState) -> bool:
+    """Whether the game keeps the protocol's `move_key`: every move's key is its text."""
+    return type(state).move_key is GameState.move_key
+
+
 def move_keys(state: GameState, moves: list[str]) -> list[str]:
-    """Each move's `move_key`: the list of moves itself where the game keeps the protocol's
-    key (the text), which neither is changed."""
-    if type(state).move_key is GameState.move_key:
+    """Each move's `move_key`: the list of moves itself where the keys are the texts
+    (neither list is changed afterwards)."""
+    if keys_are_texts(state):
         return moves
     return [state.move_key(move) for move in moves]
 
