@@ -526,7 +526,7 @@ class Search:
         Druid's Walk position of the tactics tests, each with 272 replies, more than 700
         iterations give). A try that fails costs a play and a look for a win in one, draws
         no random number and changes no killer, so the search is as it was without it."""
-        keyed = dict(zip(move_keys(state, moves), moves))
+        keyed = moves_by_key(state, moves)
         known = [keyed[key] for key in self._forcing if key in keyed]
         others = [move for move in moves if move not in known]
         for move in known + others[:min(FORCING_LOOKS_HERE, self._forcing_looks)]:
@@ -610,7 +610,7 @@ class Search:
         if keys_are_texts(state):
             move = self._first_text_that_wins(state, person, tried)
         else:
-            keyed = {state.move_key(move): move for move in state.legal_moves()}
+            keyed = moves_by_key(state, state.legal_moves())
             candidates = [keyed[key] for key in tried if key in keyed]
             may_win = set(state.moves_that_may_win(candidates))  # only these few are asked
             move = next((keyed[key] for key in tried if keyed.get(key) in may_win
@@ -658,7 +658,7 @@ class Search:
         killers = self._killers
         moves = state.moves_that_may_win(moves)
         if killers:
-            keyed = {state.move_key(move): move for move in moves}
+            keyed = moves_by_key(state, moves)
             first = [keyed[key] for key in killers if key in keyed]
         else:
             first = []
@@ -733,6 +733,12 @@ def move_keys(state: GameState, moves: list[str]) -> list[str]:
     if keys_are_texts(state):
         return moves
     return [state.move_key(move) for move in moves]
+
+
+def moves_by_key(state: GameState, moves: list[str]) -> dict[str, str]:
+    """`moves` by their `move_key`, to find a move of this position from a key kept
+    elsewhere in the tree (a killer, a threat, a forcing reply)."""
+    return dict(zip(move_keys(state, moves), moves))
 
 
 # Tables kept from search to search: `_select` weighs every move of a node each iteration,
