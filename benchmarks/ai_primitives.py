@@ -7,7 +7,7 @@ noise of a shared machine. `legal/play` is the ratio the search cares about (iss
 for about 3). `before` times the old slow listing, which the engines keep as the reference
 (Drogo: every candidate shape tried on copies of the position, as -easy_free still lists;
 Druid: every placement number tested with `_legal`), and `before/play` its ratio; `legal` is
-today's listing (byte planes, rules/drogo_moves.py and rules/druid_moves.py).
+today's listing (byte planes, rules/drogo/moves.py and rules/druid/moves.py).
 
 For the record, the listing in between (cheap per-cell tests, then the doubtful shapes tried
 on copies), as measured at commit bdd1322 with `--rounds 5` on the shared machine: Druid 22.1
@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.drogo import DrogoState  # noqa: E402
-from megalith.rules.druid import DruidState  # noqa: E402
+from megalith.rules.drogo.game import DrogoState  # noqa: E402
+from megalith.rules.druid.game import DruidState  # noqa: E402
 from megalith.rules.protocol import PASS, GameState  # noqa: E402
 
 POSITIONS = (("druid", "-size=10", 2), ("drogo", "-size=9", 2), ("quady", "-size=15", 2),

@@ -88,8 +88,8 @@ def main() -> None:
         os.environ["MEGALITH_DATA_DIR"] = str(Path(temp) / "data")
         from megalith.desktop.app import create_application
         from megalith.desktop.garbage import collect_from_event_loop
-        from megalith.desktop.session import GameChoice
-        from megalith.desktop.main_window import MainWindow
+        from megalith.desktop.game.session import GameChoice
+        from megalith.desktop.window.main_window import MainWindow
 
         app = QApplication.instance() or create_application()
         collect_from_event_loop(app)  # as `megalith` does (desktop/app.py)

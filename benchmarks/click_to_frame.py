@@ -105,7 +105,7 @@ def clicks_through_window(app: QApplication, window, clicks: int, seed: int
 
 def steps(window, repeats: int) -> dict[str, list[float]]:
     """The window's steps after a move, each timed alone on the position on screen."""
-    from megalith.desktop import autosave
+    from megalith.desktop.game import autosave
 
     session = window.session
     state = session.shown
@@ -151,8 +151,8 @@ def main() -> None:
         os.environ["MEGALITH_CONFIG_DIR"] = str(Path(temp) / "config")
         os.environ["MEGALITH_DATA_DIR"] = str(Path(temp) / "data")
         from megalith.desktop.app import create_application
-        from megalith.desktop.main_window import MainWindow
-        from megalith.desktop.session import Session
+        from megalith.desktop.window.main_window import MainWindow
+        from megalith.desktop.game.session import Session
         from megalith.rules.record import Record
 
         app = QApplication.instance() or create_application()

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.dragons import DragonsState  # noqa: E402
+from megalith.rules.dragons.game import DragonsState  # noqa: E402
 
 Result = tuple[int, int]  # (player moves, auto tiles)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.druid import DruidState  # noqa: E402
+from megalith.rules.druid.game import DruidState  # noqa: E402
 
 VARIANTS = (("square 10", ""), ("hex 5", "-hex"), ("Y 8", "-y"))
 

@@ -55,7 +55,7 @@ from megalith.desktop.views.look import BEFORE_25, CLASSIC, NEW, Look  # noqa: E
 from megalith.desktop.views.stack3d import StackView  # noqa: E402
 from megalith.rules import registry  # noqa: E402
 from megalith.rules.contracts import StackedPosition  # noqa: E402
-from megalith.rules.druid import DruidState  # noqa: E402
+from megalith.rules.druid.game import DruidState  # noqa: E402
 
 MAX_LEVEL = 3
 

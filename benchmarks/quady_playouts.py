@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.quady import QuadYState  # noqa: E402
+from megalith.rules.quady.game import QuadYState  # noqa: E402
 
 
 def playout_play(size: int, rng: random.Random) -> int:

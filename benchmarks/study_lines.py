@@ -32,7 +32,7 @@ from frame_time import crowded_monument, ms  # noqa: E402  (Qt's GL sharing)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from megalith.desktop.panels.side_panel import SidePanel  # noqa: E402
-from megalith.desktop.session import Session  # noqa: E402
+from megalith.desktop.game.session import Session  # noqa: E402
 from megalith.rules import record as records  # noqa: E402
 from megalith.rules import variations  # noqa: E402
 from megalith.rules.record import Record  # noqa: E402

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.trichet import TrichetState  # noqa: E402
+from megalith.rules.trichet.game import TrichetState  # noqa: E402
 
 Playout = Callable[[int, int, random.Random], TrichetState]
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from megalith.desktop import assets
 from megalith.desktop.garbage import collect_from_event_loop
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.window.main_window import MainWindow
 
 # Set to 1, `megalith` prints this word on standard output once the board has drawn its
 # first frame (benchmarks/startup.py and the packaging tests time and watch real launches).

@@ -1,5 +1,5 @@
 """The players' help pages shipped inside the package (`desktop/help/*.md`), without Qt:
-Help's dialog (desktop/help.py) shows them, `megalith rules GAME` prints them.
+Help's dialog (desktop/dialogs/help.py) shows them, `megalith rules GAME` prints them.
 
 The pages are package data read through importlib.resources, so a source checkout, a wheel
 installed with pip and the standalone program all find them in the same place. `guide.md`

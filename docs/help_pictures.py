@@ -40,10 +40,10 @@ from megalith.desktop.views.base import BoardView  # noqa: E402
 from megalith.desktop.views.dragons import APOTHEM, R, DragonsView, tile_items  # noqa: E402
 from megalith.desktop.views.trichet import TrichetView, centroid, tile_parts  # noqa: E402
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.dragons import DragonsState, letters  # noqa: E402
+from megalith.rules.dragons.game import DragonsState, letters  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402
-from megalith.rules.trichet import TrichetState  # noqa: E402
-from megalith.rules.trichet_tiles import CORNER_COLOURS, LETTERS, ODD_CORNER  # noqa: E402
+from megalith.rules.trichet.game import TrichetState  # noqa: E402
+from megalith.rules.trichet.tiles import CORNER_COLOURS, LETTERS, ODD_CORNER  # noqa: E402
 from screenshots import Scene, position  # noqa: E402  (beside this script)
 
 IMAGES = ROOT / "desktop" / "help" / "images"

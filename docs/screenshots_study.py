@@ -66,7 +66,7 @@ def render_study(app: QApplication, images: Path) -> list[Path]:
     folder = Path(tempfile.mkdtemp(prefix="megalith-shots-"))
     os.environ["MEGALITH_CONFIG_DIR"] = str(folder / "config")
     os.environ["MEGALITH_DATA_DIR"] = str(folder / "data")
-    from megalith.desktop.main_window import MainWindow  # after the folders are set
+    from megalith.desktop.window.main_window import MainWindow  # after the folders are set
 
     record = folder / "study.txt"
     record.write_text(STUDY)

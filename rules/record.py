@@ -477,7 +477,7 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write a temporary file in the same folder, then rename it over the target, so a crash
     never leaves half a file where a game was. The file is synced before the rename and the
     folder after it, so a power cut cannot lose the rename either. A process killed inside
-    leaves its temporary file `.<name>.<random>` behind (desktop.autosave tidies its own).
+    leaves its temporary file `.<name>.<random>` behind (desktop.game.autosave tidies its own).
 
     The file gets the mode of the file it replaces, or a new file's mode under the umask
     (mkstemp alone would leave every record readable by its owner only)."""

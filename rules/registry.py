@@ -17,11 +17,11 @@ from megalith.rules.text import number as read_number
 from megalith.rules.text import quoted, shown
 
 GAME_MODULES = {
-    "druid": "megalith.rules.druid",
-    "drogo": "megalith.rules.drogo",
-    "quady": "megalith.rules.quady",
-    "dragons": "megalith.rules.dragons",
-    "trichet": "megalith.rules.trichet",
+    "druid": "megalith.rules.druid.game",
+    "drogo": "megalith.rules.drogo.game",
+    "quady": "megalith.rules.quady.game",
+    "dragons": "megalith.rules.dragons.game",
+    "trichet": "megalith.rules.trichet.game",
 }
 
 Options = dict[str, int | bool]

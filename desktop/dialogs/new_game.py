@@ -21,7 +21,7 @@ from megalith.rules.protocol import OptionError, OptionSpec
 from megalith.rules.registry import GameInfo
 
 from megalith.desktop.games import has_desk
-from megalith.desktop.session import Colour, GameChoice
+from megalith.desktop.game.session import Colour, GameChoice
 from megalith.desktop.settings import default_colour
 
 DEFAULT_NAMES = ("alice", "bob", "carol", "dave")

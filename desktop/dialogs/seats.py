@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QGridLayout
                                QVBoxLayout, QWidget)
 
 from megalith.desktop.dialogs.new_game import SEAT_KINDS
-from megalith.desktop.session import Seat
+from megalith.desktop.game.session import Seat
 
 
 class SeatsDialog(QDialog):

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QPushButton, QTreeWidget, QTreeWidge
 from megalith.rules import variations
 from megalith.rules.record import Record
 
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import Session
 
 SHOWN_MOVES = 4  # of a variation, in its line of the tree
 

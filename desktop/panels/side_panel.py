@@ -23,11 +23,11 @@ from megalith.rules import variations
 from megalith.rules.protocol import GameState
 from megalith.rules.review import largest_drops
 
-from megalith.desktop.analysis import GameAnalysis
+from megalith.desktop.game.analysis import GameAnalysis
 from megalith.desktop.panels.analysis_graph import AnalysisGraph, curve_points
 from megalith.desktop.panels.lines import LinesBox
 from megalith.desktop.panels.review import ReviewList
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import Session
 
 
 def swatch_style(colour: tuple[int, int, int]) -> str:

@@ -183,7 +183,7 @@ class Canvas2D(QGraphicsView, Generic[P]):
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
         """Each suggested move's target outlined in magenta with its win rate in a badge,
-        one move per place (desktop/suggestions.py chooses them). Where a move is a tile on
+        one move per place (desktop/game/suggestions.py chooses them). Where a move is a tile on
         a place (`tile_moves`), the place also shows its tile as a ghost
         (`suggestion_items`), and the badge, which then names the move, sits under the
         place's number."""

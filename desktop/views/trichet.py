@@ -35,7 +35,7 @@ from megalith.desktop.views.race import KEY as RACE_KEY
 from megalith.desktop.views.race import RaceOverlay, badge
 from megalith.desktop.views.reveal import MovedOn, order_number
 from megalith.rules.contracts import Coord, OpenRegion, RegionTilePosition
-from megalith.rules.trichet_tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
+from megalith.rules.trichet.tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
                                  triangle_at)
 
 SIDE = 64.0  # scene pixels of a triangle's side

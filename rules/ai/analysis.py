@@ -22,7 +22,7 @@ playout of the better move left it a single visit out of 1,500 on one seed and t
 another, and the two figures differed by 0.18; with three moves the floor is 50 visits each,
 with a hundred moves a visit or two, which the search would spend anyway.
 
-The window runs the runs in worker processes (desktop/analysis.py); `RUN` plies each."""
+The window runs the runs in worker processes (desktop/game/analysis.py); `RUN` plies each."""
 
 from __future__ import annotations
 

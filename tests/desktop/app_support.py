@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from megalith.rules.geometry import Board
 
     from megalith.desktop.dialogs import NewGameDialog
-    from megalith.desktop.main_window import MainWindow
-    from megalith.desktop.session import Session
+    from megalith.desktop.window.main_window import MainWindow
+    from megalith.desktop.game.session import Session
 
 W = TypeVar("W", bound=QObject)
 S = TypeVar("S", bound=GameState)
@@ -73,7 +73,7 @@ DEAD_PID = 999_999_999  # larger than any process id a system hands out
 
 def crash() -> None:
     """Leaves this process's autosave as a process that died would leave it."""
-    from megalith.desktop import autosave
+    from megalith.desktop.game import autosave
 
     autosave.path().rename(autosave.path(DEAD_PID))
 
@@ -153,7 +153,7 @@ def real_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                 size: tuple[int, int] = (820, 600), active: bool = False) -> MainWindow:
     """The real MainWindow with private folders and scripted dialogs, shown on the (Xvfb)
     screen at `size`; `active` waits until it is the active window (shortcuts need that)."""
-    from megalith.desktop.main_window import MainWindow
+    from megalith.desktop.window.main_window import MainWindow
 
     private_folders(monkeypatch, tmp_path)
     install_dialogs(monkeypatch)
@@ -171,7 +171,7 @@ def real_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Dialogs:
     """Private folders, board views that record instead of drawing, scripted dialogs: for
     tests about the window rather than the drawing."""
-    from megalith.desktop import main_window
+    from megalith.desktop.window import main_window
 
     private_folders(monkeypatch, tmp_path)
     monkeypatch.setattr(main_window, "desk", fake_desk)
@@ -180,8 +180,8 @@ def stand_in_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Dialogs
 
 def quady_window(qtbot: QtBot) -> MainWindow:
     """A window (not shown) with a new Quadrant Y game of size 5 between alice and bob."""
-    from megalith.desktop.session import GameChoice
-    from megalith.desktop.main_window import MainWindow
+    from megalith.desktop.game.session import GameChoice
+    from megalith.desktop.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

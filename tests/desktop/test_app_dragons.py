@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QSpinBox
 
 from megalith.desktop.dialogs import NewGameDialog
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.window.main_window import MainWindow
 from megalith.desktop.views.dragons import DragonsView, cell_centre, edge_point
 from tests.desktop.app_support import real_window
 
@@ -83,7 +83,7 @@ def test_dragons_from_the_dialog_by_clicks_typing_save_and_open(qtbot, window,
 
 
 def test_the_side_panel_shows_the_pool_and_each_moves_auto_tiles(qtbot, window) -> None:
-    from megalith.desktop.session import GameChoice
+    from megalith.desktop.game.session import GameChoice
 
     window.start_game(GameChoice("dragons", ["-start_tip", "-num_tiles=20"], ["xena", "otto"],
                                  []))

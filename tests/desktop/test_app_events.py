@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from megalith.desktop import event_banner
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.window import event_banner
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
 from tests.desktop.app_support import session_of, stand_in_dialogs
 
 # A Drogo game on size 4 with three players whose last move leaves the next player no move.

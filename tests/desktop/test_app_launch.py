@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from megalith.desktop import launch
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

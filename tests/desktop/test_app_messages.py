@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.window.main_window import MainWindow
 from tests.desktop.app_support import quady_window, session_of, stand_in_dialogs
 
 PASTED = "c3\x1b[2J" + "é" * 100_000

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from megalith.desktop.session import GameChoice
+from megalith.desktop.game.session import GameChoice
 from megalith.rules import registry
 from tests.desktop.app_support import real_window, session_of
 from tests.desktop.toy_desk import RowView

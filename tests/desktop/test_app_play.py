@@ -11,9 +11,9 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from megalith.desktop.dialogs import NewGameDialog
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
+from megalith.desktop.game.session import Session
 from tests.desktop.app_support import (board_of, crash, install_dialogs, private_folders,
                                        session_of, spin_box, view_of)
 

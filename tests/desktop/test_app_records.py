@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.window.main_window import MainWindow
 from tests.desktop.app_support import stand_in_dialogs
 
 

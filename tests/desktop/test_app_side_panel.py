@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from megalith.desktop.panels import SidePanel
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import Session
 from tests.desktop.app_support import header
 
 

@@ -12,9 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from megalith.desktop import app as desktop_app
-from megalith.desktop import autosave, main_window
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.game import autosave
+from megalith.desktop.window import main_window
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
 from tests.desktop.app_support import fake_desk, install_dialogs, private_folders, session_of
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from megalith.desktop.session import GameChoice
+from megalith.desktop.game.session import GameChoice
 from megalith.desktop.views.stack3d import StackView
 from tests.desktop.app_support import real_window, session_of
 from tests.desktop.test_app_play import click

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from megalith.desktop import autosave
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
-from megalith.desktop.session import Session
+from megalith.desktop.game import autosave
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
+from megalith.desktop.game.session import Session
 from megalith.rules import record as records
 from tests.desktop.app_support import item, session_of, stand_in_dialogs
 
@@ -297,7 +297,7 @@ def test_a_real_analysis_ends_with_the_review_of_its_own_figures(qtbot, window) 
 # ---- Copy move for pbmserv --------------------------------------------------------------
 
 def answer_password(monkeypatch, password: str, remember: bool, asked: list[str]) -> None:
-    from megalith.desktop.pbmserv_copy import PasswordDialog
+    from megalith.desktop.game.pbmserv_copy import PasswordDialog
 
     def run(dialog: PasswordDialog) -> int:
         asked.append(dialog.windowTitle())

@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
-from megalith.desktop import autosave
+from megalith.desktop.game import autosave
 from megalith.desktop.dialogs import NewGameDialog
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
-from megalith.desktop.session import Session
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
+from megalith.desktop.game.session import Session
 from tests.desktop.app_support import (FakeView, check_box, crash, quady_window, session_of,
                                        spin_box, stand_in_dialogs)
 
@@ -613,7 +613,7 @@ def test_exported_and_copied_images_carry_a_caption_under_the_board(qtbot, windo
 
 
 def test_caption_names_the_game_players_move_and_result() -> None:
-    from megalith.desktop.board_image import caption_lines
+    from megalith.desktop.window.board_image import caption_lines
 
     session = Session.new("quady", ["-size=5"], ["xena", "otto"])
     for move in ("a1", "a2", "b2"):

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from megalith.desktop import autosave
-from megalith.desktop.session import Session
+from megalith.desktop.game import autosave
+from megalith.desktop.game.session import Session
 from megalith.rules import record as records
 from tests.desktop.app_support import DEAD_PID, crash
 
@@ -39,8 +39,8 @@ def test_a_writer_killed_inside_a_write_leaves_a_temporary_file_the_next_start_r
         data: Path) -> None:
     child = (
         "import os, signal\n"
-        "from megalith.desktop import autosave\n"
-        "from megalith.desktop.session import Session\n"
+        "from megalith.desktop.game import autosave\n"
+        "from megalith.desktop.game.session import Session\n"
         "session = Session.new('druid', ['-size=6'], ['alice', 'bob'])\n"
         "os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)  # dies mid-write\n"
         "autosave.write(session)\n")

@@ -9,7 +9,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from megalith.desktop.views.triangle import TriangleView
-from megalith.rules.quady import QuadYState
+from megalith.rules.quady.game import QuadYState
 from tests.desktop.app_support import new_position
 
 LEFT = Qt.MouseButton.LeftButton

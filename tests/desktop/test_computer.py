@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from megalith.desktop.dialogs import NewGameDialog
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
 from megalith.desktop.panels.analysis_graph import curve_points
 from megalith.rules.protocol import Outcome
 from tests.desktop.app_support import board_view, child, real_window, session_of
@@ -235,7 +235,7 @@ def test_suggested_moves_are_marked_on_the_board_until_the_position_changes(
 def test_suggestions_on_the_monument_are_badges_over_the_stacks(qtbot) -> None:
     from megalith.desktop.views.stack3d import StackView
     from megalith.rules import registry
-    from megalith.rules.drogo import DrogoState
+    from megalith.rules.drogo.game import DrogoState
 
     view = board_view("drogo")
     assert isinstance(view, StackView)

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QUrl
 
 from megalith.desktop import help_pages
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
 from megalith.rules import registry
 from tests.desktop.app_support import quady_window, stand_in_dialogs
 

@@ -8,8 +8,8 @@ import pytest
 
 from megalith.desktop.views.move_builder import Action, MoveBuilder, Pending
 from megalith.rules import registry
-from megalith.rules.drogo import DrogoState
-from megalith.rules.druid import DruidState
+from megalith.rules.drogo.game import DrogoState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import GameState
 from tests.desktop.app_support import position_as
 

@@ -10,7 +10,7 @@ import pytest
 
 from megalith.desktop.views.camera import Camera, clamp_elevation
 from megalith.desktop.views.picking import PickScene
-from megalith.rules.druid import DruidState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.geometry import Board, hex_board, square_board, y_board
 from megalith.rules.protocol import Stone
 from tests.desktop.app_support import new_position

@@ -17,8 +17,8 @@ from benchmarks.frame_time import crowded_monument
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.id_render import render_ids
 from megalith.desktop.views.picking import PickScene
-from megalith.rules.drogo import DrogoState
-from megalith.rules.druid import DruidState
+from megalith.rules.drogo.game import DrogoState
+from megalith.rules.druid.game import DruidState
 from tests.desktop.app_support import new_position, pick_scene, shown_board, stack_view
 from tests.desktop.test_picking import crowded
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from megalith.desktop import autosave
-from megalith.desktop.session import Session
+from megalith.desktop.game import autosave
+from megalith.desktop.game.session import Session
 from megalith.rules import record as records
 from megalith.rules import registry
-from megalith.rules.druid import DruidState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import MoveError
 from tests.desktop.app_support import DEAD_PID, crash
 

@@ -1,12 +1,12 @@
-"""Which moves a suggestion shows (desktop/suggestions.py)."""
+"""Which moves a suggestion shows (desktop/game/suggestions.py)."""
 
 from __future__ import annotations
 
-from megalith.desktop.suggestions import shown_suggestions
+from megalith.desktop.game.suggestions import shown_suggestions
 from megalith.rules import registry
 from megalith.rules.ai.mcts import MoveStats, SearchResult
-from megalith.rules.dragons import DragonsState
-from megalith.rules.trichet import TrichetState
+from megalith.rules.dragons.game import DragonsState
+from megalith.rules.trichet.game import TrichetState
 from tests.desktop.app_support import new_position
 
 

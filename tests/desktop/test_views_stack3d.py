@@ -13,7 +13,7 @@ from megalith.desktop.views.meshes import BOARD_COLOURS, tile_colour_index
 from megalith.desktop.views.look import NEW
 from megalith.desktop.views.stack3d import StackView
 from megalith.rules import registry
-from megalith.rules.druid import DruidState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import GameState
 from tests.desktop.app_support import pick_scene, position_as, shown_board, stack_view, stacked
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 from megalith.desktop.views.summary import HOVER_COLOUR, SARSEN_RING, TARGET_COLOUR, SummaryMap
-from megalith.rules.druid import DruidState
+from megalith.rules.druid.game import DruidState
 from tests.desktop.app_support import new_position
 
 RED, STONE = (180, 60, 50), (225, 220, 200)

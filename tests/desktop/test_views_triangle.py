@@ -9,7 +9,7 @@ from PySide6.QtGui import QImage
 from megalith.desktop.views.summary import SummaryMap
 from megalith.desktop.views.triangle import TriangleView
 from megalith.rules import registry
-from megalith.rules.druid import DruidState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import GameState, MoveError
 from tests.desktop.app_support import board_view
 

@@ -9,14 +9,14 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
-from megalith.desktop.session import GameChoice
-from megalith.desktop.main_window import MainWindow
+from megalith.desktop.game.session import GameChoice
+from megalith.desktop.window.main_window import MainWindow
 from megalith.desktop.views.canvas2d import LAST_MOVE
 from megalith.desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
                                    triangle_polygon)
 from megalith.rules import registry
-from megalith.rules.trichet import TrichetState
-from megalith.rules.trichet_tiles import corners, edge_neighbours
+from megalith.rules.trichet.game import TrichetState
+from megalith.rules.trichet.tiles import corners, edge_neighbours
 from tests.desktop.app_support import (board_view, child, header, item, new_position, real_window,
                                        spin_box)
 

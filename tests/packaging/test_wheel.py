@@ -27,7 +27,8 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 app = QApplication([sys.argv[0], "-platform", "offscreen"])
 from megalith import desktop, rules
-from megalith.desktop import assets, help
+from megalith.desktop import assets
+from megalith.desktop.dialogs import help
 from megalith.rules import registry
 pages, pictures = {}, {}
 for info in registry.available():

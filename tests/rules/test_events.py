@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.drogo import DrogoState
+from megalith.rules.drogo.game import DrogoState
 from megalith.rules.events import CAPTURE, FIGURE, PASSED, RESULT, SUBGAME, Event, ply_events
 from megalith.rules.protocol import GameState
 

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.drogo import DrogoState
-from megalith.rules.druid import DruidState
+from megalith.rules.drogo.game import DrogoState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.geometry import Board
 from megalith.rules.protocol import PASS, SWAP, GameState, MoveError
 

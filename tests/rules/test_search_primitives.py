@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.drogo import DrogoState
-from megalith.rules.druid import DruidState
+from megalith.rules.drogo.game import DrogoState
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import PASS, RESIGN, GameState
 
 VARIANTS = [

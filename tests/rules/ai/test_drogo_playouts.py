@@ -9,7 +9,7 @@ import random
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.drogo import DrogoState
+from megalith.rules.drogo.game import DrogoState
 from tests.rules.ai.test_fast_playouts import generic_playout, own_playout, same_position
 
 

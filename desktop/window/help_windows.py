@@ -1,0 +1,52 @@
+"""The Help menu's windows: the rules of the game on the table, the desktop guide and the
+About box. Help windows stay open beside the game (several at once), so they are kept
+here until closed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMessageBox
+
+from megalith.rules import registry
+from megalith.rules.protocol import OptionError
+
+from megalith.desktop.games import first_game
+from megalith.desktop.dialogs.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.version import version
+
+if TYPE_CHECKING:
+    from megalith.desktop.window.main_window import MainWindow
+
+
+class WindowHelp:
+    """The help windows of `window`."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self._dialogs: list[HelpDialog] = []
+
+    def show_rules(self) -> HelpDialog:
+        """The rules of the game on the table (of the first game, before there is one)."""
+        session = self.window.session
+        game = session.game if session else first_game()
+        try:
+            title = registry.get(game).title
+        except OptionError:
+            title = game
+        return self._show(f"Rules of {title}", page_text(game, title))
+
+    def show_guide(self) -> HelpDialog:
+        return self._show("Playing Megalith", desktop_guide_text())
+
+    def _show(self, title: str, text: str) -> HelpDialog:
+        dialog = HelpDialog(title, text, self.window)
+        self._dialogs = [d for d in self._dialogs if d.isVisible()] + [dialog]
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> None:
+        titles = ", ".join(info.title for info in registry.available())
+        QMessageBox.about(self.window, "About Megalith",
+                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
+                          f"({titles}).")
