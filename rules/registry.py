@@ -1,9 +1,8 @@
 """The games Megalith knows, by pbmserv short name, and their challenge options.
 
 `GAME_MODULES` is the one table of games: the command line, the tests and the window all
-start from it (the window finds a game's desk through its entry). Each game module defines
-`INFO: GameInfo`. Modules are imported on first use, so a game
-whose engine has not landed yet is simply not listed by `available()`.
+start from it. Each game module defines `INFO: GameInfo`; modules are imported on first use.
+How the window shows a game is the desktop's business (`desktop/games`), not the rules'.
 """
 
 from __future__ import annotations
@@ -34,8 +33,6 @@ class GameInfo:
     `factory(options, players)` builds the starting state from parsed options (only those
     given; the game applies its defaults) and raises OptionError for impossible combinations
     (a dialog learns the side letters and the reason for a refusal by calling it).
-    `desk` names the module whose `DESK` shows the game in the window (a dotted name only:
-    nothing here imports it); "" for a game the window cannot show.
     """
 
     name: str
@@ -44,7 +41,6 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     factory: Callable[[Options, int], GameState]
-    desk: str = ""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

@@ -1,8 +1,8 @@
 """The desk: one entry per game, telling the window how to show and play it.
 
-A game plugs into the desktop here and only here: a module defining `DESK: Desk[P]`, which
-the game's registry entry names (`GameInfo.desk`; the five games' are
-`desktop/games/<name>.py`), so adding a game edits no table on this side. `P` is the
+A game plugs into the desktop here and only here: a module defining `DESK: Desk[P]`
+(the five games' are `desktop/games/<name>.py`), named in `DESK_MODULES` by the game's
+short name. The rules know nothing of the desktop: this table is the desktop's own. `P` is the
 position contract of rules/contracts.py that the desk's views and words read; mypy checks
 each desk's views against it, and `Desk.position` checks at run time that the engine's
 positions implement it. The window, its menus and the new-game dialog ask `desk(game)` what
@@ -22,12 +22,20 @@ from PySide6.QtWidgets import QWidget
 
 from megalith.rules import registry
 from megalith.rules.contracts import Position
-from megalith.rules.protocol import GameState, OptionError
+from megalith.rules.protocol import GameState
 
 from megalith.desktop.games.shown import DeskViews, GameViews
 from megalith.desktop.views.base import BoardView, PositionView
 
 P = TypeVar("P", bound=Position)
+
+DESK_MODULES = {  # a game's short name (rules.registry) -> the module of its DESK
+    "druid": "megalith.desktop.games.druid",
+    "drogo": "megalith.desktop.games.drogo",
+    "quady": "megalith.desktop.games.quady",
+    "dragons": "megalith.desktop.games.dragons",
+    "trichet": "megalith.desktop.games.trichet",
+}
 
 
 @dataclass(frozen=True)
@@ -91,11 +99,8 @@ class GameDesk(Protocol):
 
 def desk(game: str) -> GameDesk:
     """The desk entry of a game by its short name; KeyError for a game with none."""
-    try:
-        module_name = registry.get(game).desk
-    except OptionError:
-        module_name = ""
-    if not module_name:
+    module_name = DESK_MODULES.get(game.lower())
+    if module_name is None:
         raise KeyError(f"no desktop module for {game!r}")
     entry = importlib.import_module(module_name).DESK
     if not isinstance(entry, Desk):

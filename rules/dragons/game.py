@@ -1045,7 +1045,6 @@ def _new_game(options: dict[str, int | bool], players: int) -> DragonsState:
 
 INFO = GameInfo(
     name="dragons",
-    desk="megalith.desktop.games.dragons",
     title="Dragons",
     min_players=2,
     max_players=2,

@@ -891,7 +891,6 @@ def _new(options: Options, players: int) -> DrogoState:
 
 INFO = GameInfo(
     name="drogo",
-    desk="megalith.desktop.games.drogo",
     title="Drogo",
     min_players=2,
     max_players=4,

@@ -1046,7 +1046,6 @@ def _check_options(options: dict[str, int | bool], players: int, kind: str) -> N
 
 INFO = GameInfo(
     name="druid",
-    desk="megalith.desktop.games.druid",
     title="Druid",
     min_players=2,
     max_players=3,

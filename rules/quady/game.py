@@ -516,7 +516,6 @@ def _new_game(options: dict[str, int | bool], players: int) -> QuadYState:
 
 INFO = GameInfo(
     name="quady",
-    desk="megalith.desktop.games.quady",
     title="Quadrant Y",
     min_players=2,
     max_players=2,

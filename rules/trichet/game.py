@@ -602,7 +602,6 @@ def _new_game(options: dict[str, int | bool], players: int) -> TrichetState:
 
 INFO = GameInfo(
     name="trichet",
-    desk="megalith.desktop.games.trichet",
     title="Trichet",
     min_players=2,
     max_players=2,

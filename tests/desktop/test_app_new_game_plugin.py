@@ -1,5 +1,6 @@
 """A sixth game plugs in with its rules module and its desk module alone: registered in the
-rules registry (the one table of games), the toy game opens and plays in the real window."""
+rules registry (the one table of games) and its desk in the desktop's table of desks, the toy
+game opens and plays in the real window."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from megalith.desktop.game.session import GameChoice
+from megalith.desktop import games
 from megalith.rules import registry
 from tests.desktop.app_support import real_window, session_of
 from tests.desktop.toy_desk import RowView
@@ -15,6 +17,7 @@ from tests.desktop.toy_desk import RowView
 @pytest.fixture
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.rules.toy_game")
+    monkeypatch.setitem(games.DESK_MODULES, "toy", "tests.desktop.toy_desk")
 
 
 def test_the_toy_game_plays_in_the_window(qtbot, monkeypatch, tmp_path, toy_registered

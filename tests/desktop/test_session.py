@@ -12,6 +12,7 @@ import pytest
 from megalith.desktop.game import autosave
 from megalith.desktop.game.session import Session
 from megalith.rules import record as records
+from megalith.desktop import games
 from megalith.rules import registry
 from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import MoveError
@@ -25,6 +26,7 @@ def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The rules tests' toy game (a row of cells, three in a row wins) and a private data
     folder for the autosave."""
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.rules.toy_game")
+    monkeypatch.setitem(games.DESK_MODULES, "toy", "tests.desktop.toy_desk")
     monkeypatch.setenv("MEGALITH_DATA_DIR", str(tmp_path / "data"))
 
 

@@ -58,5 +58,4 @@ def _new(options: Options, players: int) -> ToyState:
 
 INFO = GameInfo("toy", "Toy row", 2, 3,
                 (OptionSpec("size", "int", "cells in the row", 3, 9),
-                 OptionSpec("fast", "flag", "a flag that changes nothing")), _new,
-                desk="tests.desktop.toy_desk")
+                 OptionSpec("fast", "flag", "a flag that changes nothing")), _new)
