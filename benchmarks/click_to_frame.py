@@ -120,7 +120,7 @@ def steps(window, repeats: int) -> dict[str, list[float]]:
             state.copy(), colours, legal, last),
         "side panel, same position": lambda: window.panel.show_session(session),
         "owners/heights map, same position (when shown)": lambda: (
-            window.summary.set_position(state, colours, legal, last)
+            window.map_view.set_position(state, colours, legal, last)
             if window.map_shown else None),
         "autosave": lambda: autosave.write(session),
         "window.refresh (all of the above but the autosave)": window.refresh,

@@ -26,7 +26,7 @@ class BoardPane(QSplitter):
     def __init__(self, play: Callable[[str], object], hint: Callable[[str], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
-        self.setObjectName("board_split")
+        self.setObjectName("board_pane")
         self.setChildrenCollapsible(False)
         self._play = play
         self._hint = hint

@@ -4,31 +4,28 @@ here until closed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from megalith.rules import registry
 from megalith.rules.protocol import OptionError
 
-from megalith.desktop.games import first_game
 from megalith.desktop.dialogs.help import HelpDialog, desktop_guide_text, page_text
+from megalith.desktop.game.controller import GameController
+from megalith.desktop.games import first_game
 from megalith.desktop.version import version
-
-if TYPE_CHECKING:
-    from megalith.desktop.window.main_window import MainWindow
 
 
 class WindowHelp:
-    """The help windows of `window`."""
+    """The help windows over `parent`, about the game `controller` has on the table."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, parent: QWidget, controller: GameController) -> None:
+        self._parent = parent
+        self._controller = controller
         self._dialogs: list[HelpDialog] = []
 
     def show_rules(self) -> HelpDialog:
         """The rules of the game on the table (of the first game, before there is one)."""
-        session = self.window.session
+        session = self._controller.session
         game = session.game if session else first_game()
         try:
             title = registry.get(game).title
@@ -40,13 +37,13 @@ class WindowHelp:
         return self._show("Playing Megalith", desktop_guide_text())
 
     def _show(self, title: str, text: str) -> HelpDialog:
-        dialog = HelpDialog(title, text, self.window)
+        dialog = HelpDialog(title, text, self._parent)
         self._dialogs = [d for d in self._dialogs if d.isVisible()] + [dialog]
         dialog.show()
         return dialog
 
     def show_about(self) -> None:
         titles = ", ".join(info.title for info in registry.available())
-        QMessageBox.about(self.window, "About Megalith",
+        QMessageBox.about(self._parent, "About Megalith",
                           f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
                           f"({titles}).")

@@ -5,8 +5,9 @@ The window holds no game logic and never tests a game's name: it asks the contro
 play, undo and walk the moves, asks the game's desk entry (`desktop.games`) what the board
 offers, and redraws from the Session whenever the controller says something changed. Its
 actions and menus are `desktop.window.actions`, its files `desktop.window.files`, its help
-windows `desktop.window.help_windows`, its board views `desktop.window.board_pane`. Dialogs that need an answer go through QMessageBox's static
-functions (tests replace them).
+windows `desktop.window.help_windows`, its board views `desktop.window.board_pane`; each is
+handed the parts it works on, never the window. Dialogs that need an answer go through
+QMessageBox's static functions (tests replace them).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from megalith.desktop.game.last_game import fallback_choice, last_choice, rememb
 from megalith.desktop.panels import SidePanel
 from megalith.desktop.game.pbmserv_copy import MoveMailer
 from megalith.desktop.game.session import GameChoice, Session
-from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions
+from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions, WindowParts, WindowSlots
 from megalith.desktop.window.files import RecordFiles
 from megalith.desktop.window.help_windows import WindowHelp
 
@@ -52,8 +53,7 @@ class MainWindow(QMainWindow):
         self.controller.message.connect(self.say)
         self.controller.analysis.updated.connect(self._analysis_updated)
         self.mailer = MoveMailer()
-        self.files = RecordFiles(self)
-        self.help = WindowHelp(self)
+        self.help = WindowHelp(self, self.controller)
         self.setWindowTitle("Megalith")
         self.resize(1200, 800)
 
@@ -64,8 +64,10 @@ class MainWindow(QMainWindow):
         # Room for two lines whatever it says: a label that grew and shrank with its text
         # would resize the board view (a new GL framebuffer) on every hover.
         self.hint_label.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * 2 + 6)
-        self.board_split = BoardPane(self.play_move, self.hint_label.setText)
-        self.controller.suggested.connect(self.board_split.show_suggestions)
+        self.board_pane = BoardPane(self.play_move, self.hint_label.setText)
+        self.controller.suggested.connect(self.board_pane.show_suggestions)
+        self.files = RecordFiles(self, self.controller, self.board_pane, self.settings, self.say,
+                                 lambda: self.commands.caption_action.isChecked())
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3, resign")
@@ -79,11 +81,11 @@ class MainWindow(QMainWindow):
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.board_split, stretch=1)
+        column.addWidget(self.board_pane, stretch=1)
         column.addWidget(self.hint_label)
         column.addLayout(line)
         self.setCentralWidget(centre)
-        self.banner = EventBanner(self.board_split)  # over the board, not in the layout
+        self.banner = EventBanner(self.board_pane)  # over the board, not in the layout
         self._banner_key: BannerKey | None = None
 
         self.panel = SidePanel()
@@ -109,7 +111,11 @@ class MainWindow(QMainWindow):
         # shrink the board view (and move the board under the pointer)
         self.message_label.setFixedHeight(self.message_label.fontMetrics().lineSpacing() * 2 + 4)
         self.statusBar().addWidget(self.message_label, 1)
-        self.commands = WindowActions(self)
+        self.commands = WindowActions(
+            WindowParts(self, self.controller, self.board_pane, self.files, self.help,
+                        self.settings, self.move_line, self.dock),
+            WindowSlots(self.new_game_dialog, self.play_move, self.resign, self.seats_dialog,
+                        self.copy_pbmserv_move, self.map_toggled))
         self._restore_layout()
 
     def _restore_layout(self) -> None:
@@ -120,12 +126,12 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         # the map follows the window's width until the player chooses (then remembered)
-        self._map_chosen = self.commands.restore(self.settings, self.width() >= MAP_MIN_WIDTH)
+        self._map_chosen = self.commands.restore(self.width() >= MAP_MIN_WIDTH)
 
     def _save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.commands.save(self.settings, self._map_chosen)
+        self.commands.save(self._map_chosen)
         self.settings.sync()
 
     # ---- starting up ------------------------------------------------------------------
@@ -138,13 +144,13 @@ class MainWindow(QMainWindow):
     @property
     def view(self) -> QWidget | None:
         """The board view of the current game."""
-        views = self.board_split.views
+        views = self.board_pane.views
         return views.board_widget if views is not None else None
 
     @property
-    def summary(self) -> QWidget | None:
+    def map_view(self) -> QWidget | None:
         """The owners/heights map, where the game has it."""
-        views = self.board_split.views
+        views = self.board_pane.views
         return views.map_widget if views is not None else None
 
     def start(self, path: str | None = None) -> None:
@@ -222,7 +228,7 @@ class MainWindow(QMainWindow):
         self.move_line.clear()
         self.say("")
         self._position_changed()
-        self.board_split.reset_camera(animate=False)  # a new game is seen whole, from the start
+        self.board_pane.reset_camera(animate=False)  # a new game is seen whole, from the start
 
     def _position_changed(self) -> None:
         """Every new position starts clean: no hover text about the last one, lintel mode
@@ -234,12 +240,12 @@ class MainWindow(QMainWindow):
     def _ensure_view(self, game: str) -> None:
         """One set of board views per kind of game; a new game of the same kind reuses it."""
         entry = desk(game)
-        if not self.board_split.set_desk(entry):
+        if not self.board_pane.set_desk(entry):
             return
-        self.commands.desk_changed(entry, self.board_split.has_map)
-        self.board_split.set_show_heights(self.commands.heights_action.isChecked())
+        self.commands.desk_changed(entry, self.board_pane.has_map)
+        self.board_pane.set_show_heights(self.commands.heights_action.isChecked())
         self._set_move_examples(entry.move_examples)
-        self.board_split.show_map(self.commands.map_action.isChecked())
+        self.board_pane.show_map(self.commands.map_action.isChecked())
 
     def _set_move_examples(self, examples: str) -> None:
         self.move_line.setPlaceholderText(f"Type a move in pbmserv notation ({examples}) "
@@ -247,7 +253,7 @@ class MainWindow(QMainWindow):
 
     def map_toggled(self) -> None:
         self._map_chosen = True
-        self.board_split.show_map(self.commands.map_action.isChecked())
+        self.board_pane.show_map(self.commands.map_action.isChecked())
         self.refresh()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -258,13 +264,13 @@ class MainWindow(QMainWindow):
         map_action = self.commands.map_action
         if not self._map_chosen and wide != map_action.isChecked():
             map_action.setChecked(wide)
-            self.board_split.show_map(wide)
+            self.board_pane.show_map(wide)
             self.refresh()
 
     @property
     def map_shown(self) -> bool:
         """Whether the owners/heights map is beside the board."""
-        return self.board_split.map_shown
+        return self.board_pane.map_shown
 
     # ---- redrawing --------------------------------------------------------------------
 
@@ -276,7 +282,7 @@ class MainWindow(QMainWindow):
         state = session.shown
         outcome = state.outcome()
         legal = None if outcome.over else state.legal_moves()
-        views = self.board_split.views
+        views = self.board_pane.views
         if views is not None:
             views.show(state, session.colours_by_side(), legal, session.last_move_shown,
                        session.last_cells_shown, with_map=self.map_shown)

@@ -207,7 +207,7 @@ def view_of(window: MainWindow) -> QWidget:
 
 def board_of(window: MainWindow) -> BoardControls:
     """The window's board view, as what the window asks of it (grab, where a cell is)."""
-    board = window.board_split.board
+    board = window.board_pane.board
     assert board is not None, "the window shows no board"
     return board
 

@@ -48,14 +48,14 @@ def listed(window: MainWindow) -> list[str]:
 def test_a_capture_is_said_over_the_board_and_marked_with_its_count(qtbot, window) -> None:
     play(window, "drogo", [], ["a1", "a2", "a1,a1", "f6", "f5"])  # no capture yet
     assert not window.banner.isVisible()
-    board = window.board_split.geometry()
+    board = window.board_pane.geometry()
     window.move_line.setText("b1")  # O takes X's three-high stack on a1
     window.play_typed()
     assert window.banner.isVisible()
     assert window.banner.text() == "O (bob) captured 3 stones."
     assert listed(window)[-1] == "b1 ×3"
     # over the board, inside it, and the board kept its place and size
-    assert window.board_split.geometry() == board
+    assert window.board_pane.geometry() == board
     assert board.contains(window.banner.geometry())
     assert window.banner.y() - board.y() < 20
 

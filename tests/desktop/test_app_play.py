@@ -220,10 +220,10 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
         assert yellow_near(image, edge(cell, 0.485)) == 0
         assert yellow_near(image, edge(cell, -0.485)) == 0
     window.commands.map_action.trigger()  # the owners map beside the board marks the same cells
-    summary = window.summary
-    picture = summary.grab().toImage()
+    owners_map = window.map_view
+    picture = owners_map.grab().toImage()
     for cell, marked in (("c2", True), ("c1", True), ("a3", False), ("a4", False)):
-        rect = summary.cell_rect(cell)
+        rect = owners_map.cell_rect(cell)
         top = QPoint(round(rect.center().x()), round(rect.top()))
         assert (yellow_near(picture, top, 2) > 2) == marked, cell
 
@@ -234,8 +234,8 @@ def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
     assert not window.map_shown  # off at first
     window.commands.map_action.trigger()
     assert window.map_shown
-    image = window.summary.grab().toImage()
-    rect = window.summary.cell_rect("b2")
+    image = window.map_view.grab().toImage()
+    rect = window.map_view.cell_rect("b2")
     corner = QPoint(round(rect.left() + rect.width() * 0.2),
                     round(rect.top() + rect.height() * 0.2))  # clear of the owner's letter
     colour = image.pixelColor(corner)

@@ -280,14 +280,14 @@ def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     assert window.map_shown
     window.move_line.setText("a1")
     window.play_typed()
-    assert window.summary.positions[-1][0] == 1
+    assert window.map_view.positions[-1][0] == 1
     window.commands.map_action.trigger()
-    assert not window.map_shown and not window.summary.isVisible()
+    assert not window.map_shown and not window.map_view.isVisible()
     window.move_line.setText("b1")
     window.play_typed()
-    assert window.summary.positions[-1][0] == 1  # a hidden map is not redrawn
+    assert window.map_view.positions[-1][0] == 1  # a hidden map is not redrawn
     window.commands.map_action.trigger()
-    assert window.map_shown and window.summary.positions[-1][0] == 2
+    assert window.map_shown and window.map_view.positions[-1][0] == 2
     assert not window.commands.lintel_action.isEnabled()  # Drogo has no lintels
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
     assert window.commands.lintel_action.isEnabled()
@@ -381,11 +381,11 @@ def test_export_image_writes_a_png(qtbot, window, tmp_path) -> None:
 def test_recent_files_and_last_folder_persist(qtbot, window, tmp_path) -> None:
     window.files.save_as(tmp_path / "one.txt")
     window.files.save_as(tmp_path / "two.txt")
-    window.files.fill_recent_menu()
+    window.files.fill_recent_menu(window.commands.recent_menu)
     assert [a.text() for a in window.commands.recent_menu.actions()] == ["two.txt", "one.txt"]
     again = MainWindow()
     qtbot.addWidget(again)
-    again.files.fill_recent_menu()
+    again.files.fill_recent_menu(again.commands.recent_menu)
     assert [a.text() for a in again.commands.recent_menu.actions()] == ["two.txt", "one.txt"]
     assert again.files.last_dir() == str(tmp_path.resolve())
 
