@@ -120,7 +120,7 @@ def steps(window, repeats: int) -> dict[str, list[float]]:
             state.copy(), colours, legal, last),
         "side panel, same position": lambda: window.panel.show_session(session),
         "owners/heights map, same position (when shown)": lambda: (
-            window.map_view.set_position(state, colours, legal, last)
+            window.board_pane.views.map.set_position(state, colours, legal, last)
             if window.map_shown else None),
         "autosave": lambda: autosave.write(session),
         "window.refresh (all of the above but the autosave)": window.refresh,
@@ -144,7 +144,7 @@ def main() -> None:
                         help="hide the owners/heights map beside the board (as before it "
                              "sat there)")
     parser.add_argument("--classic", action="store_true",
-                        help="draw the monument in the first look (desktop.views.look)")
+                        help="draw the monument in the first look (earlier_looks.CLASSIC)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as temp:
@@ -158,7 +158,7 @@ def main() -> None:
         app = QApplication.instance() or create_application()
         if args.classic:
             from megalith.desktop.games import druid
-            from megalith.desktop.views.look import CLASSIC
+            from benchmarks.earlier_looks import CLASSIC
             from megalith.desktop.views.stack3d import StackView
 
             druid.DESK = replace(druid.DESK, make_view=lambda parent: StackView(
@@ -168,7 +168,7 @@ def main() -> None:
         if args.without_map and window.commands.map_action.isChecked():
             window.commands.map_action.trigger()
         window.show()
-        window.set_session(Session.from_record(
+        window.controller.adopt(Session.from_record(
             Record("druid", ["-size=16"], ["vera", "hugo"], list(state.moves))))
         for _ in range(3):  # size the window so that the view gets VIEW_SIZE
             app.processEvents()

@@ -51,7 +51,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from dataclasses import replace  # noqa: E402
 
-from megalith.desktop.views.look import BEFORE_25, CLASSIC, NEW, Look  # noqa: E402
+from benchmarks.earlier_looks import BEFORE_25, CLASSIC  # noqa: E402
+from megalith.desktop.views.look import NEW, Look  # noqa: E402
 from megalith.desktop.views.stack3d import StackView  # noqa: E402
 from megalith.rules import registry  # noqa: E402
 from megalith.rules.contracts import StackedPosition  # noqa: E402

@@ -6,7 +6,8 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python docs/screenshots.py
 
-`--classic` draws the first look instead (desktop.views.look.CLASSIC), as *-classic.png.
+`--classic` draws the first look instead (CLASSIC, benchmarks/earlier_looks.py), as
+*-classic.png.
 `--study` draws the whole window studying a game instead (docs/screenshots_study.py).
 """
 
@@ -29,7 +30,8 @@ if QCoreApplication.instance() is None:  # (the tests load this with their appli
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from megalith.desktop.views.look import CLASSIC, NEW  # noqa: E402
+from benchmarks.earlier_looks import CLASSIC  # noqa: E402
+from megalith.desktop.views.look import NEW  # noqa: E402
 from megalith.desktop.views.stack3d import StackView  # noqa: E402
 from megalith.rules import registry  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402

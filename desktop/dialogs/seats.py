@@ -45,11 +45,6 @@ class SeatsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
-    def set_level(self, side: str, level: str) -> None:
-        """Choose `level` ("" for a person) for `side` (tests and scripts)."""
-        choice = self.choices[[seat.side for seat in self.seats].index(side)]
-        choice.setCurrentIndex(choice.findData(level))
-
     def levels(self) -> dict[int, str]:
         """The computer's level by person, for the seats the computer plays."""
         return {seat.person: str(choice.currentData()) for seat, choice

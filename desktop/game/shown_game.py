@@ -170,15 +170,6 @@ class ShownGame:
         self.viewed = max(0, min(self.ply, ply))
         return self.viewed
 
-    def view_first(self) -> int:
-        return self.view(0)
-
     def view_last(self) -> int:
         return self.view(self.ply)
-
-    def view_previous(self) -> int:
-        return self.view(self.viewed - 1)
-
-    def view_next(self) -> int:
-        return self.view(self.viewed + 1)
 

@@ -254,7 +254,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         self._places: dict[Coord, int] = {}
         self._near: set[Coord] = set()          # empty cells touching a tile
         self._choice = 0                          # index into the hovered place's fits
-        self._palette: list[tuple[QPointF, str]] = []
+        self.palette_tiles: list[tuple[QPointF, str]] = []  # (scene) while shown
         self.palette_rect = QRectF()             # where the palette is (scene), while shown
         self._corridor = QPolygonF()             # from the place to its palette
         self.info = QLabel(self)
@@ -281,7 +281,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
                       for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
                       } - set(self._tiles)
         self._choice = 0
-        self._palette = []
+        self.palette_tiles = []
         colours = self.side_colours()
         self._draw_places(state)
         placed = state.placed()
@@ -493,7 +493,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
     def show_hover(self, name: str | None) -> None:
         if name != self._hover:
             self._choice = 0
-        self._palette = []
+        self.palette_tiles = []
         super().show_hover(name)
         action = self.decide(name) if name is not None else None
         if name is not None and action is not None and action.kind == "play":
@@ -530,7 +530,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         for i, letter in enumerate(fits):
             spot = QPointF(self.palette_rect.left() + step * (0.6 + i),
                            self.palette_rect.top() + step * 0.55)
-            self._palette.append((spot, letter))
+            self.palette_tiles.append((spot, letter))
             items += tile_items(self, spot, letter, self.cross, colours, scale)
             label = self.scene().addSimpleText(letter, font)
             label.setBrush(NUMBER)
@@ -557,26 +557,19 @@ class DragonsView(Canvas2D[LoopTilePosition]):
 
     def _palette_hit(self, point: QPointF) -> str | None:
         """The palette tile under a scene point; "" over the rest of the palette."""
-        if not self._palette:
+        if not self.palette_tiles:
             return None
         scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
-        for spot, letter in self._palette:
+        for spot, letter in self.palette_tiles:
             if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * scale:
                 return letter
         return "" if self.palette_rect.contains(point) else None
-
-    def palette_screen_pos(self, letter: str) -> QPointF:
-        """Where a palette tile is on screen (while a place is hovered): for tests."""
-        for spot, found in self._palette:
-            if found == letter:
-                return QPointF(self.mapFromScene(spot))
-        raise KeyError(letter)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() == Qt.MouseButton.NoButton and self._hover is not None:
             point = self.mapToScene(event.position().toPoint())
             letter = self._palette_hit(point)
-            if letter is None and self._palette and self._corridor.containsPoint(
+            if letter is None and self.palette_tiles and self._corridor.containsPoint(
                     point, Qt.FillRule.OddEvenFill):
                 return  # on the way from the place to its palette: the place stays hovered
             if letter is not None:

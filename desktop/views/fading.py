@@ -4,7 +4,7 @@ Two reasons fade a cell's stones (and let the pointer reach past them, desktop.v
 picking's `through`):
 - they stand between the camera and the top of a cell that matters: the one under the
   pointer, the last move's, a suggested move's, the winning chain's (`hiding`);
-- the player holds Ctrl (SEE_THROUGH_KEY) and they stand near the pointer on the screen
+- the player holds Ctrl and they stand near the pointer on the screen
   (`near_pointer`): the ground round the pointer shows and can be played.
 """
 
@@ -22,7 +22,6 @@ from megalith.rules.protocol import Stone
 
 FADED_ALPHA = 0.22  # how opaque a faded stone stays: its shape still shows
 SEE_THROUGH_RADIUS = 90.0  # pixels round the pointer within which Ctrl clears the stacks
-SEE_THROUGH_KEY = "Ctrl"
 TOP_SAMPLES = 0.75  # the top face's points checked, as a fraction of the cell's size
 SIDE_SAMPLES = 0.8  # the top stone's sides: points just inside its outline,
 SIDE_DROP = 0.2  # this far under its top

@@ -1,20 +1,13 @@
-"""How the 3D monument is drawn, as data: the look players get, and the first look kept
-for side-by-side figures (benchmarks/frame_time.py) and pictures.
-
-Issue 13 asked for a camera high enough that distance does not read as height, lintels that
-read as beams, outlines, a board the cream stones stand out from, multisampled edges and a
-marker over the last move that nothing hides; `CLASSIC` is the look before that. Issue 25
-added the turned default camera, fading and the labels checked at rest (`BEFORE_25` is NEW
-without them, for side-by-side figures).
+"""How the 3D monument is drawn, as data: the look players get (`NEW`). Its choices are
+fields so that the earlier looks can be drawn beside it (benchmarks/earlier_looks.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from megalith.desktop.views import meshes
-from megalith.desktop.views.meshes import (BOARD_COLOURS, CLASSIC_BOARD_COLOURS, CLASSIC_SIDES, RGB,
-                                  SEPARATE_SCALE, SIDES, STONE_SCALE)
+from megalith.desktop.views.meshes import BOARD_COLOURS, RGB, SEPARATE_SCALE, SIDES
 
 
 @dataclass(frozen=True)
@@ -53,8 +46,3 @@ class Look:
 
 
 NEW = Look()
-CLASSIC = Look(elevation=38.0, azimuth=-90.0, fading=False, labels_at_rest=False,
-               samples=0, beams=False, rim=0.0, lines=True, contrast=False,
-               marker=False, framed=False, ghost_alpha=0.55, ghost_outline=False,
-               board=CLASSIC_BOARD_COLOURS, stone_scale=STONE_SCALE, sides=CLASSIC_SIDES)
-BEFORE_25 = replace(NEW, azimuth=-90.0, fading=False, labels_at_rest=False)

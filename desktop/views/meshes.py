@@ -155,7 +155,6 @@ class Mesh:
 
 
 SIDES = (0.5, 0.22)  # side faces: brightness base + gain x (normal . LIGHT), darker than tops
-CLASSIC_SIDES = (0.62, 0.26)  # the first look's sides, nearer the tops' brightness
 
 
 def side_shade(normals: np.ndarray, sides: tuple[float, float] = SIDES) -> np.ndarray:
@@ -332,16 +331,11 @@ def _inset(polys: np.ndarray, normals: np.ndarray, width: float) -> np.ndarray:
 # ---- the parts of a position -----------------------------------------------------------
 
 
-def stone_polygon(board: Board, stone: Stone, beams: bool = False) -> np.ndarray:
-    """A sarsen or cube on its cell; a lintel over the hull of its three cells (narrower,
-    as a beam, when `beams`)."""
-    scale = BEAM_SCALE if beams and len(stone.cells) > 1 else STONE_SCALE
-    return _stone_polygon(board, stone.cells, scale)
-
-
 @lru_cache(maxsize=4096)
-def _stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SCALE
-                   ) -> np.ndarray:
+def stone_polygon(board: Board, cells: tuple[str, ...], scale: float = STONE_SCALE
+                  ) -> np.ndarray:
+    """A sarsen or cube on its cell, `scale` of its width; a lintel over the hull of its
+    three cells."""
     polys = [footprint(board, board.index[c], scale) for c in cells]
     poly = polys[0] if len(polys) == 1 else convex_hull(np.concatenate(polys))
     poly.setflags(write=False)
@@ -365,8 +359,7 @@ def stone_prisms(board: Board, stones: Iterable[Stone], colours: dict[str, RGB],
         beam = beams and len(stone.cells) > 1
         # a single stone under a single stone shows no top; only a beam shows its bottom
         hidden_top = len(stone.cells) == 1 and (stone.cells[0], stone.level) in capped
-        poly = (_stone_polygon(board, stone.cells, BEAM_SCALE) if beam
-                else _stone_polygon(board, stone.cells, scale))
+        poly = stone_polygon(board, stone.cells, BEAM_SCALE if beam else scale)
         prisms.add(poly, z0, z1, rgba.get(stone.owner, grey),
                    BEAM_UNDERSIDE_SHADE if beam else UNDERSIDE_SHADE, top=not hidden_top,
                    bottom=len(stone.cells) > 1)
@@ -472,7 +465,6 @@ def flat_plates(polys: np.ndarray, zs: np.ndarray, rgbs: np.ndarray) -> Mesh:
 # The tiles: a cool mid grey, far from the cream of the second player's stones and from the
 # red, blue and green of the others (the first look's beige nearly hid the cream stones).
 BOARD_COLOURS = ((118, 124, 130), (104, 110, 117), (111, 117, 124))
-CLASSIC_BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))
 SLAB_COLOUR = (104, 84, 64)
 
 

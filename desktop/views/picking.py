@@ -5,9 +5,8 @@ shape: each cell's ground tile (a thin plate), every stone (a lintel's beam cut 
 cells meet, so that each part belongs to one cell), and each figure's three parts.
 Only where two stones of a stack meet is the thin gap between them filled, so that it picks
 the stack. A ray is clipped against all prisms at once (Cyrus-Beck against each prism's
-planes); the nearest hit names the cell. No GL state is needed; tests render the same
-solids offscreen with one colour per cell (desktop.views.id_render) and compare pixel by
-pixel.
+planes); the nearest hit names the cell. No GL state is needed; the tests render the same
+solids offscreen with one colour per cell and compare pixel by pixel.
 
 Cells given as `through` (a see-through stack, a faded one) are picked only by their
 ground tile: the pointer reaches past their stones.
@@ -289,7 +288,7 @@ def _stone_piece(board: Board, cells: tuple[str, ...], level: int, width: float)
     cells meet, the gap under it left open."""
     index = board.index
     z1 = level * PITCH
-    whole = meshes._stone_polygon(board, cells, width)
+    whole = meshes.stone_polygon(board, cells, width)
     if len(cells) == 1:
         z0 = meshes.stone_z(level)[0] if level == 1 else (level - 1) * PITCH
         return Piece.of([index[cells[0]]], [whole], [z0], [z1])

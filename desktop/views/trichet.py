@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
@@ -319,18 +319,6 @@ class TrichetView(Canvas2D[RegionTilePosition]):
 
     def target_outline(self, name: str) -> QPolygonF:
         return triangle_polygon(self.triangle_of(name))
-
-    def near_corner(self, tri: Coord, corner: int, towards: float = 0.6) -> QPoint:
-        """Where, in widget pixels, a point of the triangle lies `towards` of the way from
-        its centre to one of its corners: pointing there chooses the tile with its arc at
-        that corner."""
-        c = centroid(tri)
-        spot = scene_point(corners(tri)[corner])
-        return self.mapFromScene(c + (spot - c) * towards)
-
-    def point_screen_pos(self, point: Coord) -> QPoint:
-        """Where a lattice point is, in widget pixels."""
-        return self.mapFromScene(scene_point(point))
 
     # ---- hovering and clicking ----------------------------------------------------------
 

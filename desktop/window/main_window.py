@@ -147,12 +147,6 @@ class MainWindow(QMainWindow):
         views = self.board_pane.views
         return views.board_widget if views is not None else None
 
-    @property
-    def map_view(self) -> QWidget | None:
-        """The owners/heights map, where the game has it."""
-        views = self.board_pane.views
-        return views.map_widget if views is not None else None
-
     def start(self, path: str | None = None) -> None:
         """What the program does once the window exists: offer an autosave left by a run
         that did not close normally, else open `path`, else start the last kind of game."""
@@ -183,10 +177,6 @@ class MainWindow(QMainWindow):
         return last_choice(self.settings)
 
     # ---- the game on the table --------------------------------------------------------
-
-    def set_session(self, session: Session) -> None:
-        """Shows a game made elsewhere (tests, the benchmarks)."""
-        self.controller.adopt(session)
 
     def start_game(self, choice: GameChoice) -> bool:
         try:

@@ -205,6 +205,14 @@ def view_of(window: MainWindow) -> QWidget:
     return view
 
 
+def map_of(window: MainWindow, kind: type[W]) -> W:
+    """The window's owners/heights map, as the kind of widget the test knows it is."""
+    views = window.board_pane.views
+    found = views.map_widget if views is not None else None
+    assert isinstance(found, kind), f"the window's map is not a {kind.__name__}"
+    return found
+
+
 def board_of(window: MainWindow) -> BoardControls:
     """The window's board view, as what the window asks of it (grab, where a cell is)."""
     board = window.board_pane.board

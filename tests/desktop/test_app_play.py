@@ -11,11 +11,11 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from megalith.desktop.dialogs import NewGameDialog
-from megalith.desktop.game.session import GameChoice
+from megalith.desktop.game.session import GameChoice, Session
+from megalith.desktop.views.summary import SummaryMap
 from megalith.desktop.window.main_window import MainWindow
-from megalith.desktop.game.session import Session
-from tests.desktop.app_support import (board_of, crash, install_dialogs, private_folders,
-                                       session_of, spin_box, view_of)
+from tests.desktop.app_support import (board_of, crash, install_dialogs, map_of,
+                                       private_folders, session_of, spin_box, view_of)
 
 RED, STONE = (180, 60, 50), (225, 220, 200)
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -220,7 +220,7 @@ def test_a_druid_step_by_clicks_is_marked_where_that_druid_went(qtbot, window) -
         assert yellow_near(image, edge(cell, 0.485)) == 0
         assert yellow_near(image, edge(cell, -0.485)) == 0
     window.commands.map_action.trigger()  # the owners map beside the board marks the same cells
-    owners_map = window.map_view
+    owners_map = map_of(window, SummaryMap)
     picture = owners_map.grab().toImage()
     for cell, marked in (("c2", True), ("c1", True), ("a3", False), ("a4", False)):
         rect = owners_map.cell_rect(cell)
@@ -234,8 +234,9 @@ def test_the_owners_and_heights_map_is_one_click_away(qtbot, window) -> None:
     assert not window.map_shown  # off at first
     window.commands.map_action.trigger()
     assert window.map_shown
-    image = window.map_view.grab().toImage()
-    rect = window.map_view.cell_rect("b2")
+    owners_map = map_of(window, SummaryMap)
+    image = owners_map.grab().toImage()
+    rect = owners_map.cell_rect("b2")
     corner = QPoint(round(rect.left() + rect.width() * 0.2),
                     round(rect.top() + rect.height() * 0.2))  # clear of the owner's letter
     colour = image.pixelColor(corner)

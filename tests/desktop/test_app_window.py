@@ -16,8 +16,8 @@ from megalith.desktop.dialogs import NewGameDialog
 from megalith.desktop.game.session import GameChoice
 from megalith.desktop.window.main_window import MainWindow
 from megalith.desktop.game.session import Session
-from tests.desktop.app_support import (FakeView, check_box, crash, quady_window, session_of,
-                                       spin_box, stand_in_dialogs)
+from tests.desktop.app_support import (FakeMap, FakeView, check_box, crash, map_of,
+                                       quady_window, session_of, spin_box, stand_in_dialogs)
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 Save, Cancel = QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Cancel
@@ -280,14 +280,15 @@ def test_owners_map_beside_the_board_and_lintel_toggle(qtbot, window) -> None:
     assert window.map_shown
     window.move_line.setText("a1")
     window.play_typed()
-    assert window.map_view.positions[-1][0] == 1
+    owners_map = map_of(window, FakeMap)
+    assert owners_map.positions[-1][0] == 1
     window.commands.map_action.trigger()
-    assert not window.map_shown and not window.map_view.isVisible()
+    assert not window.map_shown and not owners_map.isVisible()
     window.move_line.setText("b1")
     window.play_typed()
-    assert window.map_view.positions[-1][0] == 1  # a hidden map is not redrawn
+    assert owners_map.positions[-1][0] == 1  # a hidden map is not redrawn
     window.commands.map_action.trigger()
-    assert window.map_shown and window.map_view.positions[-1][0] == 2
+    assert window.map_shown and owners_map.positions[-1][0] == 2
     assert not window.commands.lintel_action.isEnabled()  # Drogo has no lintels
     window.start_game(GameChoice("druid", ["-size=5"], ["alice", "bob"], []))
     assert window.commands.lintel_action.isEnabled()

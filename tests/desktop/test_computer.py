@@ -340,7 +340,7 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
                  ) -> None:
     """Open Game > Seats (or click the players in the side panel), choose `levels` by side
     ("" for a person) in the real dialog and press OK."""
-    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+    from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
 
     from megalith.desktop.dialogs import SeatsDialog
 
@@ -350,7 +350,8 @@ def choose_seats(qtbot, window: MainWindow, levels: dict[str, str], by_click: bo
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, SeatsDialog)
         for side, level in levels.items():
-            dialog.set_level(side, level)
+            choice = child(dialog, QComboBox, f"seat_{side}")
+            choice.setCurrentIndex(choice.findData(level))
         chosen.append(dialog.levels())
         child(dialog, QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
 

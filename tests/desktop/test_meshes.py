@@ -100,7 +100,7 @@ def test_hex_lintel_is_one_prism_over_the_hull_of_its_cells() -> None:
     a, mid, b = next(line for line in board.lines
                      if board.direction_between(line[0], line[1]) == "ne")
     cells = tuple(board.names[i] for i in (a, mid, b))
-    poly = meshes.stone_polygon(board, Stone(cells, 2, "X", "lintel"))
+    poly = meshes.stone_polygon(board, cells)
     assert area(poly) > 0
     for i in (a, mid, b):
         assert _inside(poly, np.array(board.centres[i]))

@@ -1,8 +1,9 @@
 """What the pointer picks is what is drawn: crowded positions of every stacking game, seen
 from the default camera and four other angles, are rendered offscreen with one colour per
-cell from the solids the view draws (desktop.views.id_render), and at every 4th pixel the
-ray cast must name the cell drawn there. Only pixels on the border between two cells in
-the render (where a pixel's centre may fall either side of an edge) are left out."""
+cell from the solids the view draws (id_render.py beside this file), and at every 4th
+pixel the ray cast must name the cell drawn there. Only pixels on the border between two
+cells in the render (where a pixel's centre may fall either side of an edge) are left
+out."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ import pytest
 
 from benchmarks.frame_time import crowded_monument
 from megalith.desktop.views.camera import Camera
-from megalith.desktop.views.id_render import render_ids
 from megalith.desktop.views.picking import PickScene
 from megalith.rules.drogo.game import DrogoState
 from megalith.rules.druid.game import DruidState
 from tests.desktop.app_support import new_position, pick_scene, shown_board, stack_view
+from tests.desktop.id_render import render_ids
 from tests.desktop.test_picking import crowded
 
 

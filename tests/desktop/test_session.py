@@ -67,9 +67,8 @@ def test_walking_the_move_list_and_playing_from_an_earlier_position_starts_a_var
     for move in ("a1", "b1", "c1"):
         session.play(move)
     session.set_note(3, "last")
-    assert session.view_first() == 0 and session.shown.ply == 0
-    assert session.view_next() == 1 and session.view_previous() == 0
-    assert session.view(99) == 3 and session.view_last() == 3
+    assert session.view(0) == 0 and session.shown.ply == 0
+    assert session.view(-1) == 0 and session.view(99) == 3 and session.view_last() == 3
     session.view(1)
     assert session.shown.render() == "x...."
     played = session.play("e1")

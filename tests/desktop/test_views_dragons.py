@@ -35,6 +35,12 @@ def screen(view: DragonsView, point: QPointF) -> QPoint:
     return view.mapFromScene(point)
 
 
+def palette_screen_pos(view: DragonsView, letter: str) -> QPoint:
+    """Where a tile of the palette is, in widget pixels (while a place is hovered)."""
+    spot = next(spot for spot, found in view.palette_tiles if found == letter)
+    return view.mapFromScene(spot)
+
+
 def cell(view: DragonsView, coord: tuple[int, int]) -> QPoint:
     return view.cell_screen_pos(coord_text(coord))
 
@@ -116,7 +122,7 @@ def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None
     assert "6 tiles fit: b c d h j l" in table.hints[-1]
     save(view, "dragons_palette.png")
     before = view.grab_image()
-    assert rgb(before, view.palette_screen_pos("d").toPoint()) != (48, 52, 58)
+    assert rgb(before, palette_screen_pos(view, "d")) != (48, 52, 58)
     qtbot.keyClick(view.viewport(), Qt.Key.Key_Space)        # b -> c
     qtbot.mouseClick(view.viewport(), RIGHT, pos=cell(view, (0, -2)))   # c -> d
     qtbot.mouseClick(view.viewport(), LEFT, pos=cell(view, (0, -2)))
@@ -126,9 +132,9 @@ def test_a_short_game_by_clicks_with_a_gap_and_an_auto_move(qtbot, view) -> None
     target = cell(view, (1, -3))
     qtbot.mouseMove(view.viewport(), target)
     qtbot.waitUntil(lambda: "place 3" in table.hints[-1])
-    qtbot.mouseMove(view.viewport(), view.palette_screen_pos("b").toPoint())
+    qtbot.mouseMove(view.viewport(), palette_screen_pos(view, "b"))
     qtbot.waitUntil(lambda: "click to lay b" in table.hints[-1])
-    qtbot.mouseClick(view.viewport(), LEFT, pos=view.palette_screen_pos("b").toPoint())
+    qtbot.mouseClick(view.viewport(), LEFT, pos=palette_screen_pos(view, "b"))
     assert table.chosen[-1] == "b3"
     table.play_chosen()
     # X must fill the gap (1, -1): elsewhere a click is refused with the engine's reason
@@ -290,7 +296,7 @@ def test_the_place_stays_hovered_on_the_way_to_its_palette(qtbot, view) -> None:
     qtbot.mouseMove(view.viewport(), start)
     qtbot.waitUntil(lambda: bool(table.hints) and f"place {number}:" in table.hints[-1])
     last = state.fitting(coord)[-1]
-    goal = view.palette_screen_pos(last).toPoint()
+    goal = palette_screen_pos(view, last)
     for k in range(1, 21):
         qtbot.mouseMove(view.viewport(), start + (goal - start) * (k / 20))
         assert f"place {number}:" in table.hints[-1], k

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from benchmarks.earlier_looks import CLASSIC
 from megalith.desktop.views import meshes
-from megalith.desktop.views.look import CLASSIC, NEW
+from megalith.desktop.views.look import NEW
 from megalith.desktop.views.stack3d import StackView, software_renderer
 from megalith.desktop.views.stack_labels import LABEL_COLOUR, MARKER_SIZE
 from tests.desktop.app_support import pick_scene, shown_board

@@ -26,6 +26,21 @@ TWO_POINTS = {(-1, -1): "b", (0, -1): "a", (1, -1): "d", (-1, 0): "c", (1, 0): "
               (2, -1): "a", (3, -1): "c", (2, 0): "a"}
 
 
+def near_corner(view: TrichetView, tri: tuple[int, int], corner: int, towards: float = 0.6
+                ) -> QPoint:
+    """Where, in widget pixels, a point of the triangle lies `towards` of the way from its
+    centre to one of its corners: pointing there chooses the tile with its arc at that
+    corner."""
+    c = centroid(tri)
+    spot = scene_point(corners(tri)[corner])
+    return view.mapFromScene(c + (spot - c) * towards)
+
+
+def point_screen_pos(view: TrichetView, point: tuple[int, int]) -> QPoint:
+    """Where a lattice point is, in widget pixels."""
+    return view.mapFromScene(scene_point(point))
+
+
 def show(view: TrichetView, state: TrichetState) -> None:
     legal = None if state.outcome().over else state.legal_moves()
     last = state.moves[-1] if state.moves else None
@@ -69,13 +84,13 @@ def test_each_tile_shows_its_two_regions_in_the_players_colours(view) -> None:
     show(view, new_position("trichet", TrichetState))
     image = view.grab_image()
     # The upper opening tile `a`: Oh's arc at its apex, Dot's colour along its base.
-    assert close(rgb(image, view.near_corner((0, 0), 0)), OH_STONE)
-    assert close(rgb(image, view.near_corner((0, 0), 1)), DOT_RED)
-    assert close(rgb(image, view.near_corner((0, 0), 2)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (0, 0), 0)), OH_STONE)
+    assert close(rgb(image, near_corner(view, (0, 0), 1)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (0, 0), 2)), DOT_RED)
     # The lower one: Oh's arc at its bottom corner.
-    assert close(rgb(image, view.near_corner((0, 1), 0)), OH_STONE)
+    assert close(rgb(image, near_corner(view, (0, 1), 0)), OH_STONE)
     # An empty place is neither.
-    empty = rgb(image, view.near_corner((2, 0), 0))
+    empty = rgb(image, near_corner(view, (2, 0), 0))
     assert not close(empty, OH_STONE, 40) and not close(empty, DOT_RED, 40)
 
 
@@ -93,15 +108,15 @@ def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) 
     show(view, state)
     # Dot points at the lower-left corner of place 7 (its corner is already `.`): f7.
     with qtbot.waitSignal(view.moveChosen) as chosen:
-        qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((2, 0), 2))
+        qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (2, 0), 2))
     assert chosen.args == ["f7"]
     state.play("f7")
     show(view, state)
     qtbot.waitUntil(lambda: not view.reveal.running)  # the auto tiles appear by themselves
     image = view.grab_image()
     # The auto tile `d` above the gap: Dot's arc at its apex, Oh's colour below.
-    assert close(rgb(image, view.near_corner((1, -1), 0)), DOT_RED)
-    assert close(rgb(image, view.near_corner((1, -1), 1)), OH_STONE)
+    assert close(rgb(image, near_corner(view, (1, -1), 0)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (1, -1), 1)), OH_STONE)
     # The player's tile outlined in yellow, the auto tiles dashed in blue.
     own = [rgb(image, p) for p in along_inset_edges(view, (2, 0))]
     auto = [rgb(image, p) for p in along_inset_edges(view, (1, -1))]
@@ -113,13 +128,13 @@ def test_a_game_by_clicks_with_an_auto_move_and_a_corner_only_tile(qtbot, view) 
     # Oh plays place 1 by a corner only: it touches the auto tile at (1, -1) and nothing else.
     assert all(state.tile(near) is None for near in edge_neighbours((0, -2)))
     with qtbot.waitSignal(view.moveChosen) as chosen:
-        qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((0, -2), 1))
+        qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (0, -2), 1))
     assert chosen.args == ["e1"]
     state.play("e1")
     show(view, state)
     image = view.grab_image()
-    assert close(rgb(image, view.near_corner((0, -2), 1)), DOT_RED)
-    assert close(rgb(image, view.near_corner((0, -2), 0)), OH_STONE)
+    assert close(rgb(image, near_corner(view, (0, -2), 1)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (0, -2), 0)), OH_STONE)
 
 
 def test_hovering_a_place_shows_the_ghost_and_the_letters_that_fit(qtbot, view) -> None:
@@ -128,13 +143,13 @@ def test_hovering_a_place_shows_the_ghost_and_the_letters_that_fit(qtbot, view) 
     show(view, state)
     hints: list[str] = []
     view.hint.connect(hints.append)
-    before = rgb(view.grab_image(), view.near_corner((0, -2), 1))
-    qtbot.mouseMove(view.viewport(), view.near_corner((0, -2), 1))
+    before = rgb(view.grab_image(), near_corner(view, (0, -2), 1))
+    qtbot.mouseMove(view.viewport(), near_corner(view, (0, -2), 1))
     qtbot.waitUntil(lambda: bool(hints))
     assert hints[-1] == "place 1: click to play e1 (point at another corner for a1, c1)"
-    ghost = rgb(view.grab_image(), view.near_corner((0, -2), 1))
+    ghost = rgb(view.grab_image(), near_corner(view, (0, -2), 1))
     assert ghost != before and ghost[0] > ghost[1] + 40  # Dot's red arc, see-through
-    qtbot.mouseMove(view.viewport(), view.near_corner((0, -2), 0))
+    qtbot.mouseMove(view.viewport(), near_corner(view, (0, -2), 0))
     qtbot.waitUntil(lambda: hints[-1].startswith("place 1: click to play a1"))
 
 
@@ -159,13 +174,13 @@ def test_the_winning_region_is_lightened_and_its_points_dotted(qtbot, view) -> N
     assert state.outcome().winner == "o"
     show(view, state)
     image = view.grab_image()
-    inside = rgb(image, view.near_corner((0, 0), 0))  # Oh's arc around the point (0, 0)
-    outside = rgb(image, view.near_corner((0, 1), 0))  # Oh's arc at (0, 2): not the region
+    inside = rgb(image, near_corner(view, (0, 0), 0))  # Oh's arc around the point (0, 0)
+    outside = rgb(image, near_corner(view, (0, 1), 0))  # Oh's arc at (0, 2): not the region
     assert close(outside, OH_STONE)
     assert inside[2] > OH_STONE[2] + 12 and all(a >= b for a, b in zip(inside, OH_STONE))
-    assert close(rgb(image, view.point_screen_pos((2, 0))), (255, 255, 255), 10)
+    assert close(rgb(image, point_screen_pos(view, (2, 0))), (255, 255, 255), 10)
     # Dot's parts of the same tiles are not lightened.
-    assert close(rgb(image, view.near_corner((0, 0), 1)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (0, 0), 1)), DOT_RED)
     # No place is numbered or playable any more.
     hints: list[str] = []
     view.hint.connect(hints.append)
@@ -188,7 +203,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     view = window.view
     assert isinstance(view, TrichetView)
     assert window.panel.facts_label.text() == "Pool: 52 tiles left"
-    qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((2, 0), 2))
+    qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (2, 0), 2))
     assert list(window.session.record.moves) == ["f7"]
     assert window.panel.facts_label.text() == "Pool: 48 tiles left"
     assert item(window.panel.table, 0, 0).text() == "f7 +3 auto"  # the help page's example
@@ -196,7 +211,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert list(window.session.record.moves) == ["f7", "e1"]
     image = view.grab_image()
-    assert close(rgb(image, view.near_corner((0, -2), 1)), DOT_RED)
+    assert close(rgb(image, near_corner(view, (0, -2), 1)), DOT_RED)
 
 
 def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
@@ -279,7 +294,7 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
     assert sum(close(rgb(image, p), OH_STONE, 12) for p in inside) > len(inside) // 3
     assert sum(rgb(image, p) == (15, 15, 15) for p in inside) > 10  # its frame and text
     assert sum(rgb(off, p) == rgb(image, p) for p in inside) < len(inside) // 2
-    centre = view.point_screen_pos((0, 0))
+    centre = point_screen_pos(view, (0, 0))
     # on its point, or just below it when another colour's nearest badge took the spot
     assert plate.left() < centre.x() < plate.right()
     assert plate.top() - plate.height() < centre.y() < plate.bottom()
@@ -303,7 +318,7 @@ def test_the_region_overlay_comes_on_after_a_move_that_changes_it(qtbot, view) -
 
 def tile_shown(image: QImage, view: TrichetView, tri) -> bool:
     """Whether a tile's colours are at two of the triangle's corners."""
-    spots = [view.near_corner(tri, corner, 0.7) for corner in range(3)]
+    spots = [near_corner(view, tri, corner, 0.7) for corner in range(3)]
     return sum(close(rgb(image, s), DOT_RED, 12) or close(rgb(image, s), OH_STONE, 12)
                for s in spots) >= 2
 
@@ -356,7 +371,7 @@ def test_a_key_or_a_click_finishes_the_auto_tiles_at_once(qtbot, view, how) -> N
     if how == "key":
         qtbot.keyClick(view.viewport(), Qt.Key.Key_A)
     else:
-        qtbot.mouseClick(view.viewport(), LEFT, pos=view.near_corner((0, -2), 1))
+        qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (0, -2), 1))
     assert not view.reveal.running
     image = view.grab_image()
     assert all(tile_shown(image, view, tri) for tri in autos)
