@@ -9,9 +9,9 @@ by seat, the file it came from and whether it has changed since it was saved.
 
 Playing a move where the line on screen has another one starts a variation (or follows the
 line that already plays it); nothing is ever discarded but by Undo or by deleting a
-variation. What the window only reads (the positions shown, the move list, the people's
-names) is the base class, `desktop.game.shown_game.ShownGame`; `Session` adds what changes the
-game.
+variation. The positions shown, the move list, the people's names and which position is
+on screen are the base class, `desktop.game.shown_game.ShownGame`, which never changes the
+game; `Session` adds what does.
 """
 
 from __future__ import annotations

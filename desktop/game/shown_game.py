@@ -1,9 +1,10 @@
-"""What the window reads of the game in progress, without Qt: the record, the positions of
+"""The game in progress as the window shows it, without Qt: the record, the positions of
 the line on screen and which of them is shown, the moves as pbmserv lists them, and the
 people in the words of the status bar.
 
-`ShownGame` only reads the game, but for which position is on screen (walking the moves);
-`desktop.game.session.Session` adds everything that changes it.
+`ShownGame` never changes the game (the record and its positions): the one thing it changes
+is which position is on screen (`view`, walking the moves). `desktop.game.session.Session`
+adds everything that changes the game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ Colour = tuple[int, int, int]
 @dataclass
 class ShownGame:
     """The record, the positions of its line `line` (`states[k]` after k moves) and the ply
-    on screen (`viewed`), with the people's colours by seat."""
+    on screen (`viewed`, which `view` moves), with the people's colours by seat."""
 
     record: Record
     states: list[GameState]
