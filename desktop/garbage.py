@@ -37,9 +37,10 @@ def collect_due(thresholds: tuple[int, int, int]) -> None:
     ones, as automatic collection does; nothing if the youngest has not passed its own.
     CPython also puts off a full collection until the objects moved into the oldest
     generation since the last full one number a quarter of those it kept then; that count
-    is not visible from Python, so here a full one comes whenever the oldest generation's count passes its
-    threshold: at the default thresholds (700, 10, 10), with a young collection due at every
-    tick, the first full one came at the 144th tick, some two and a half minutes."""
+    is not visible from Python, so here a full one comes whenever the oldest generation's
+    count passes its threshold: at the default thresholds (700, 10, 10), with a young
+    collection due at every tick, the first full one came at the 144th tick, some two and a
+    half minutes."""
     counts = gc.get_count()
     due = -1
     for generation in range(3):

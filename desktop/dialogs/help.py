@@ -7,8 +7,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from megalith.desktop.help_pages import (GUIDE, GUIDE_TITLE, LINK_SCHEME, desktop_guide_text, page_text,
-                                pages_folder, title_of)
+from megalith.desktop.help_pages import (GUIDE, GUIDE_TITLE, LINK_SCHEME, desktop_guide_text,
+                                         page_text, pages_folder, title_of)
 
 __all__ = ["HelpDialog", "desktop_guide_text", "page_text"]  # what the window uses
 

@@ -3,9 +3,10 @@
 Each running Megalith keeps one file, `autosave-<process id>.json` in the data folder, so two
 windows open at once never overwrite each other's game. It holds the record in pbmserv format
 plus what the format cannot hold (the file it came from, the people's colours, whether it had
-unsaved changes, the line and the position on screen). It is written atomically (a temporary file in the same folder, flushed, then
-os.replace, then the folder synced), removed when the window closes normally, and offered
-again when a later start finds one whose process is gone (after a crash or a kill).
+unsaved changes, the line and the position on screen). It is written atomically (a
+temporary file in the same folder, flushed, then os.replace, then the folder synced),
+removed when the window closes normally, and offered again when a later start finds one
+whose process is gone (after a crash or a kill).
 
 A process killed inside a write leaves its temporary file (`.autosave-<pid>.json.<random>`);
 the next start removes those whose writer is gone. An autosave that cannot be read is not

@@ -80,8 +80,8 @@ def _sentence(session: Session, event: Event, forced: bool) -> str:
 
 def move_mark(session: Session, ply: int) -> str:
     """The move list's mark after move `ply` (from 1): `×3` for three stones captured,
-    `Druid in` (a figure entering), `top won` for a sub-game, `end` for the move that ended the game, `swap`
-    on the first move when the second player swapped."""
+    `Druid in` (a figure entering), `top won` for a sub-game, `end` for the move that ended
+    the game, `swap` on the first move when the second player swapped."""
     marks = []
     if ply == 1 and session.record.swapped:
         marks.append("swap")

@@ -2,8 +2,8 @@
 
 The matrices reproduce pyqtgraph's GLViewWidget (euler rotation method) exactly, so that the
 view can project cells to the screen and cast rays for picking without any GL state, and so
-that both can be tested without a screen (tests/desktop/test_picking.py compares them with
-pyqtgraph's own QMatrix4x4 results). An orthographic camera (the top view) shows at every
+that both can be tested without a screen (tests/desktop/views/test_picking.py compares them
+with pyqtgraph's own QMatrix4x4 results). An orthographic camera (the top view) shows at every
 depth the scale a perspective camera shows at its centre, so switching keeps the board's size.
 
 `frame` finds the centre and distance that fit given points in the window, and `blend`

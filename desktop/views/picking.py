@@ -23,7 +23,7 @@ import numpy as np
 from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.meshes import (BEAM_SCALE, PITCH, SEPARATE_SCALE, TILE_SCALE, PrismSet,
-                                  footprint, top_z)
+                                           footprint, top_z)
 from megalith.rules.geometry import Board
 from megalith.rules.protocol import Stone
 

@@ -36,7 +36,7 @@ from megalith.desktop.views.race import RaceOverlay, badge
 from megalith.desktop.views.reveal import MovedOn, order_number
 from megalith.rules.contracts import Coord, OpenRegion, RegionTilePosition
 from megalith.rules.trichet.tiles import (CORNER_COLOURS, ODD_CORNER, corners, point_position,
-                                 triangle_at)
+                                          triangle_at)
 
 SIDE = 64.0  # scene pixels of a triangle's side
 AUTO_MARK = QColor(120, 200, 255)

@@ -1,6 +1,7 @@
-"""Qt set-up for the desktop tests (docs/desktop.md, "Qt and OpenGL"): the normal xcb platform on the
-Xvfb that pytest-xvfb starts (offscreen gives blank GL frames), and shared OpenGL contexts
-before any QApplication exists (without them every GL view after the first renders blank)."""
+"""Qt set-up for the desktop tests (docs/desktop.md, "Qt and OpenGL"): the normal xcb
+platform on the Xvfb that pytest-xvfb starts (offscreen gives blank GL frames), and shared
+OpenGL contexts before any QApplication exists (without them every GL view after the first
+renders blank)."""
 
 from __future__ import annotations
 

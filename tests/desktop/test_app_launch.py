@@ -23,7 +23,8 @@ def saved_game(folder: Path) -> Path:
 
 def test_check_goes_to_the_command_line_without_loading_qt(tmp_path) -> None:
     path = saved_game(tmp_path)
-    code = ("import sys; from megalith.desktop.launch import main; code = main(['check', sys.argv[1]]);"
+    code = ("import sys; from megalith.desktop.launch import main; "
+            "code = main(['check', sys.argv[1]]); "
             "print('qt loaded' if any(m.startswith('PySide6') for m in sys.modules) else "
             "'no qt'); sys.exit(code)")
     done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT,

@@ -18,7 +18,7 @@ from megalith.desktop.views.look import NEW
 from megalith.desktop.views.stack3d import StackView, software_renderer
 from megalith.desktop.views.stack_labels import LABEL_COLOUR, MARKER_SIZE
 from tests.desktop.app_support import pick_scene, shown_board
-from tests.desktop.test_views_stack3d import (RED, STONE, close, count, game, near, pixels,
+from tests.desktop.views.test_stack3d import (RED, STONE, close, count, game, near, pixels,
                                               rgb, screen, show)
 
 PIN = (255, 219, 51)
@@ -171,7 +171,7 @@ def test_the_top_view_is_orthographic_and_fits_the_board(view) -> None:
     # picking follows the orthographic camera
     assert view.cell_at(*_xy(view.cell_screen_pos("e5"))) == "e5"
     # tilting leaves the flat projection
-    from tests.desktop.test_views_stack3d import drag
+    from tests.desktop.views.test_stack3d import drag
     from PySide6.QtCore import QPointF
     drag(view, QPointF(400, 300), QPointF(400, 200))
     assert not view.opts["ortho"] and view.opts["elevation"] < 90.0
@@ -289,7 +289,7 @@ def test_a_framed_view_stays_framed_when_resized_until_moved_by_hand(qtbot, view
     shown = corners_on_screen(view)
     assert shown.min() >= 0 and shown[:, 0].max() <= 420 and shown[:, 1].max() <= 640
     assert np.ptp(shown[:, 0]) > 0.6 * 420
-    from tests.desktop.test_views_stack3d import drag
+    from tests.desktop.views.test_stack3d import drag
     from PySide6.QtCore import QPointF
     drag(view, QPointF(200, 300), QPointF(260, 300))  # turned by hand
     camera = view.camera()

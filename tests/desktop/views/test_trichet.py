@@ -13,7 +13,7 @@ from megalith.desktop.game.session import GameChoice
 from megalith.desktop.window.main_window import MainWindow
 from megalith.desktop.views.canvas2d import LAST_MOVE
 from megalith.desktop.views.trichet import (AUTO_MARK, TrichetView, centroid, scene_point,
-                                   triangle_polygon)
+                                            triangle_polygon)
 from megalith.rules import registry
 from megalith.rules.trichet.game import TrichetState
 from megalith.rules.trichet.tiles import corners, edge_neighbours

@@ -15,8 +15,8 @@ from megalith.desktop.views.meshes import footprint
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack3d import StackView
 from tests.desktop.app_support import pick_scene, shown_board, stack_view
-from tests.desktop.test_picking_matches_drawing import POSITIONS
-from tests.desktop.test_views_stack3d import RED, game, pixels, send_mouse, show
+from tests.desktop.views.test_picking_matches_drawing import POSITIONS
+from tests.desktop.views.test_stack3d import RED, game, pixels, send_mouse, show
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 

@@ -8,8 +8,8 @@ import pytest
 from megalith.desktop.views.ghosts import landings
 from megalith.desktop.views.stack3d import StackView
 from tests.desktop.app_support import shown_board, stacked
-from tests.desktop.test_views_fading import make_view
-from tests.desktop.test_views_stack3d import LEFT, SHIFT, game, rgb, screen, show
+from tests.desktop.views.test_fading import make_view
+from tests.desktop.views.test_stack3d import LEFT, SHIFT, game, rgb, screen, show
 
 
 def test_landings_stack_the_pieces_of_one_move() -> None:

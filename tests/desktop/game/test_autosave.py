@@ -19,7 +19,7 @@ from megalith.desktop.game.session import Session
 from megalith.rules import record as records
 from tests.desktop.app_support import DEAD_PID, crash
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from megalith.desktop.game.session import GameChoice
 from megalith.desktop.views.stack3d import StackView
 from tests.desktop.app_support import real_window, session_of
-from tests.desktop.test_app_play import click
+from tests.desktop.window.test_app_play import click
 
 MOVES = ["a1", "a2", "a1,a1", "f6", "f5", "b1", "c3,c4", "d3", "e6,e6", "a1"]
 

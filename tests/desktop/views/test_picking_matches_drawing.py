@@ -20,8 +20,8 @@ from megalith.desktop.views.picking import PickScene
 from megalith.rules.drogo.game import DrogoState
 from megalith.rules.druid.game import DruidState
 from tests.desktop.app_support import new_position, pick_scene, shown_board, stack_view
-from tests.desktop.id_render import render_ids
-from tests.desktop.test_picking import crowded
+from tests.desktop.views.id_render import render_ids
+from tests.desktop.views.test_picking import crowded
 
 
 def walk_with_both_druids() -> DruidState:

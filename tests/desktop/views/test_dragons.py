@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
 
-from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView, cell_centre,
-                                   edge_point, hexagon)
+from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView,
+                                            cell_centre, edge_point, hexagon)
 from megalith.rules.dragons.game import DragonsState, coord_text
 from tests.desktop.app_support import board_view, new_position
 

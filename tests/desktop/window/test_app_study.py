@@ -342,7 +342,7 @@ def test_the_study_pictures_game_opens_with_its_variations() -> None:
     import importlib.util
     from pathlib import Path
 
-    script = Path(__file__).resolve().parents[2] / "docs" / "screenshots_study.py"
+    script = Path(__file__).resolve().parents[3] / "docs" / "screenshots_study.py"
     spec = importlib.util.spec_from_file_location("screenshots_study", script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,6 +1,6 @@
 """The main window around a stand-in view: the new-game dialog, typed moves, the status
 bar, the move table, walking the moves, undo/redo, files, autosave and settings
-(help: test_help.py).
+(help: ../test_help.py).
 The real views are driven by clicks in test_app_play.py."""
 
 from __future__ import annotations

@@ -243,7 +243,8 @@ def test_autosave_round_trip_keeps_colours_path_and_position(tmp_path: Path) -> 
 
 def test_a_damaged_autosave_is_reported_not_raised() -> None:
     autosave.path().parent.mkdir(parents=True)
-    autosave.path(DEAD_PID).write_text(json.dumps({"record": "(game toy)\n(players a b)\n(moves\nz9\n)\n"}))
+    autosave.path(DEAD_PID).write_text(json.dumps(
+        {"record": "(game toy)\n(players a b)\n(moves\nz9\n)\n"}))
     found = autosave.find()
     assert found is not None and found.session is None
     assert "move 1 (z9)" in found.error and "z9 is not on the board" in found.error
