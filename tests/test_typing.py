@@ -38,7 +38,8 @@ def test_every_engine_implements_the_contract_its_desk_reads() -> None:
     Protocol is there), at the start and after a move; the check refuses what is not one."""
     from megalith.rules import registry
 
-    from megalith.desktop.games import Desk, desk, has_desk
+    from megalith.desktop.games import desk, has_desk
+    from megalith.desktop.games.desk import Desk
 
     for info in registry.available():
         assert has_desk(info.name), f"{info.name} has an engine but no desk module"

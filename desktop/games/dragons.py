@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from megalith.desktop.games import Desk
+from megalith.desktop.games.desk import Desk
 from megalith.desktop.games.contracts import loop_tiles
 from megalith.desktop.games.tiles import auto_note, auto_tip, pool_facts
 from megalith.desktop.views.base import BoardView

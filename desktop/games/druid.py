@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from megalith.desktop.games import Desk
+from megalith.desktop.games.desk import Desk
 from megalith.desktop.games.contracts import stacked
 from megalith.desktop.views.base import BoardView, PositionView
 from megalith.rules.contracts import StackedPosition

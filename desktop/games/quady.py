@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from megalith.desktop.games import Desk
+from megalith.desktop.games.desk import Desk
 from megalith.desktop.games.contracts import cell_board
 from megalith.desktop.views.base import BoardView
 from megalith.rules.contracts import CellBoardPosition

@@ -15,7 +15,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from megalith.desktop.games import GameDesk
-from megalith.desktop.games.shown import GameViews
+from megalith.desktop.games.desk import GameViews
 from megalith.desktop.views.base import BoardControls
 
 

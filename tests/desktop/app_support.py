@@ -16,7 +16,8 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import (QCheckBox, QMessageBox, QSpinBox, QTableWidget, QTableWidgetItem,
                                QWidget)
 
-from megalith.desktop.games import Desk, GameDesk, desk
+from megalith.desktop.games import GameDesk, desk
+from megalith.desktop.games.desk import Desk
 from megalith.desktop.views.base import BoardControls, widget_of
 from megalith.rules import registry
 from megalith.rules.contracts import StackedPosition

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
-from megalith.desktop.games import Desk
+from megalith.desktop.games.desk import Desk
 from tests.rules.toy_game import ToyState
 
 RGB = tuple[int, int, int]

@@ -1,5 +1,6 @@
-"""A game's views on the window: the one place the session's positions become the contract
-its desk's views read.
+"""A game's desk (`Desk`: how the window shows and plays it) and its views on the window
+(`DeskViews`): the one place the session's positions become the contract its desk's views
+read.
 
 The session holds `GameState`s whatever the game; a desk's views and words read one
 contract `P` of rules/contracts.py. `DeskViews[P]` holds the views a desk built and passes
@@ -10,7 +11,8 @@ window holds it as a `GameViews`, which names no contract: it never needs to kno
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeGuard, TypeVar
 
 from PySide6.QtWidgets import QWidget
 
@@ -20,11 +22,48 @@ from megalith.rules.protocol import GameState
 from megalith.desktop.views.base import (RGB, BoardControls, BoardView, Pointing, PositionView,
                                          widget_of)
 
-if TYPE_CHECKING:
-    from megalith.desktop.games import Desk
-
 P = TypeVar("P", bound=Position)
 MoveWords = Callable[[GameState, int], str]  # what the move table says of move `ply`
+
+
+@dataclass(frozen=True)
+class Desk(Generic[P]):
+    """How the desktop shows and plays one game whose positions it reads through `P`.
+
+    `reads(state)`: whether a position implements `P` (one of `desktop.games.contracts`).
+    `make_view(parent)` builds the board view (a QWidget following `BoardView[P]`),
+    importing its module only then. `make_map(parent)` builds the owners and heights map
+    shown beside a 3D board, for games that have pbmserv's two summaries. `camera`: the view
+    turns and has a top view. `lintels`: two-ended moves laid in lintel mode (Shift+click).
+    `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
+    about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
+    what move `ply` did by itself, read on the position after it, for the move table (a
+    tile game's auto tiles). `move_tip(state, ply)`, read likewise: what the move table's
+    cell says when the pointer rests on it ("" for nothing).
+    """
+
+    name: str
+    reads: Callable[[object], TypeGuard[P]]
+    make_view: Callable[[QWidget | None], BoardView[P]]
+    make_map: Callable[[QWidget | None], PositionView[P]] | None = None
+    camera: bool = False
+    lintels: bool = False
+    move_examples: str = "c3"
+    facts: Callable[[P], list[str]] | None = None
+    move_note: Callable[[P, int], str] | None = None
+    move_tip: Callable[[P, int], str] | None = None
+
+    def position(self, state: GameState) -> P:
+        """The session's position as this desk's views read it; TypeError for an engine
+        that does not implement the desk's contract."""
+        if self.reads(state):
+            return state
+        raise TypeError(f"{type(state).__name__} does not implement the contract the "
+                        f"{self.name} desk reads ({self.reads.__name__})")
+
+    def build(self, parent: QWidget | None) -> GameViews:
+        """The game's views, made for the window."""
+        return DeskViews(self, parent)
 
 
 class GameViews(Protocol):
