@@ -40,7 +40,8 @@ from megalith.desktop.views.base import BoardView  # noqa: E402
 from megalith.desktop.views.dragons import APOTHEM, R, DragonsView, tile_items  # noqa: E402
 from megalith.desktop.views.trichet import TrichetView, centroid, tile_parts  # noqa: E402
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.dragons.game import DragonsState, letters  # noqa: E402
+from megalith.rules.dragons.game import DragonsState  # noqa: E402
+from megalith.rules.dragons.tiles import letters  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402
 from megalith.rules.trichet.game import TrichetState  # noqa: E402
 from megalith.rules.trichet.tiles import CORNER_COLOURS, LETTERS, ODD_CORNER  # noqa: E402

@@ -1,6 +1,6 @@
 """DragonsView: the Dragons table, a 2D canvas of hexagonal tiles that grows every way.
 
-Tiles are drawn from the engine's tile facts (`edge_colours`, `regions` in rules/dragons/game.py):
+Tiles are drawn from the engine's tile facts (`edge_colours`, `regions` in rules/dragons/tiles.py):
 each edge in its colour along the rim, and each coloured region as a thick band in the two
 players' colours: the front's shoulder bands (three edges), the back's arcs and dead-end tips,
 and the joined tails of `-cross`. Everything is vector drawing, so it stays crisp at any zoom.
@@ -37,7 +37,7 @@ from megalith.desktop.views.race import KEY as RACE_KEY
 from megalith.desktop.views.race import RaceOverlay, badge
 from megalith.desktop.views.reveal import MovedOn, order_number
 from megalith.rules.contracts import Coord, Dragon, LoopTilePosition, TileLoop, TilePosition
-from megalith.rules.dragons.game import coord_text, edge_colours, parse_coord, regions
+from megalith.rules.dragons.tiles import coord_text, edge_colours, parse_coord, regions
 
 R = 40.0                          # scene units from a tile's centre to a corner
 APOTHEM = R * math.sqrt(3.0) / 2  # centre to an edge's midpoint

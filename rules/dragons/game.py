@@ -9,21 +9,18 @@ or more closed sides that still admits a tile is a gap, and the next player must
 A loop of one colour through six or more tiles wins; with `-tantrix` dragons are scored
 instead. Our reading: docs/rules/common.md ("Coordinates") and docs/rules/dragons.md.
 
-Geometry: flat-topped hexagons with edges N NE SE S SW NW (indices 0..5, clockwise); a cell
-is `(x, y)`, x the column, y in half-rows growing southwards, x + y even.
+The geometry and the tile facts are in rules/dragons/tiles.py.
 
-The engine is incremental. Every empty place touching a tile carries one small integer, its
-key: bit 6 + d is set when its side d faces a tile, bit d when that side must be O. A table
-built once per tile set maps every key to the set of orientations that fit, so placing a tile
-only updates the keys of its six neighbours. Each side's loop graph keeps its biconnected
-blocks (`LoopBlocks`): a new tile closes a loop exactly when its block holds three tiles or
-more, and only when that block could hold a loop longer than the side's longest is the
-longest loop through the tile searched, over the blocks through it (every new loop passes
-through the newest tile, so older loops never need searching again). With -tantrix the
-search is left for later and runs on the 2-core of the table as it was.
+The engine is incremental. Every empty place touching a tile carries its key (tiles.py), so
+placing a tile only updates the keys of its six neighbours. Each side's loop graph keeps its
+biconnected blocks (`LoopBlocks`): a new tile closes a loop exactly when its block holds three
+tiles or more, and only when that block could hold a loop longer than the side's longest is
+the longest loop through the tile searched, over the blocks through it (every new loop
+passes through the newest tile, so older loops never need searching again). With -tantrix
+the search is left for later and runs on the 2-core of the table as it was.
 
-Strings for the views: `Outcome.chain` and `move_cells()` name tiles as `"x,y"` (the
-coordinates above), so a view can map them back with `parse_coord`.
+Strings for the views: `Outcome.chain` and `move_cells()` name tiles as `"x,y"` (tiles.py's
+coordinates), so a view can map them back with `parse_coord`.
 """
 
 from __future__ import annotations
@@ -31,15 +28,29 @@ from __future__ import annotations
 import random
 import re
 from bisect import insort
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from functools import cache
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from megalith.rules.dragons.blocks import LoopBlocks
 from megalith.rules.dragons.threats import moves_that_may_win
+from megalith.rules.dragons.tiles import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    GAP_KEY,
+    OPPOSITE,
+    SIDES,
+    STEP_X,
+    STEP_Y,
+    TileSet,
+    coord_text,
+    neighbour,
+    orientation,
+    parse_coord,
+    reading_key,
+    tileset,
+)
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
 from megalith.rules.text import number as ascii_number
@@ -47,15 +58,10 @@ from megalith.rules.text import number as ascii_number
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
-SIDES = ("O", "X")          # the colours, O first (bit set = O in the tables below)
 # Seat order: O's opening tile is laid by the game, not a move of the record, so the first
 # recorded move is X's and, the turn following from the number of moves as in every pbmserv
 # game, the first seat (the first player named) plays X.
 TURN_ORDER = ("X", "O")
-DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
-DIRECTION_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
-STEPS: tuple[Coord, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-OPPOSITE = (3, 4, 5, 0, 1, 2)
 DEFAULT_TILES = 50
 MIN_TILES, MAX_TILES = 6, 120   # 6: the smallest pool that can hold a winning loop
 WINNING_LOOP = 6
@@ -66,171 +72,8 @@ _ONGOING = Outcome()
 _Upto = tuple[dict[Coord, int], int] | None
 _MOVE = re.compile(r"([a-z])([0-9]+)")
 _TYPED = re.compile(r"([a-z]+)([0-9]+)")  # what a player may type: refused with a reason
-_SX = tuple(step[0] for step in STEPS)
-_SY = tuple(step[1] for step in STEPS)
-_GAP_KEY = tuple((key >> 6).bit_count() >= 3 for key in range(1 << 12))  # 3+ closed sides
 _RANK_BITS = 10                  # more than enough for a place's rank: under 1024 places
 _RANK_MASK = (1 << _RANK_BITS) - 1
-
-
-# ---- the tiles ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Region:
-    """One coloured part of a tile: the edges (indices into DIRECTIONS, ascending) it joins.
-
-    `kind` is "shoulder" (a front band of three neighbouring edges), "arc" (a tails arc
-    joining two edges), "tip" (a tails dead end on one edge) or "joined" (a `-cross` tail:
-    the arc and the tip in one region). `tip` is the edge of the dead end for "tip" and of
-    the tail joining the arc for "joined", else None.
-    """
-
-    colour: str
-    edges: tuple[int, ...]
-    kind: str
-    tip: int | None = None
-
-    @property
-    def on_loops(self) -> bool:
-        """Whether a loop may pass through this region (a tip is a dead end)."""
-        return self.kind != "tip"
-
-
-def _shoulder(start: int) -> tuple[Region, ...]:
-    o_edges = tuple(sorted((start + i) % 6 for i in range(3)))
-    x_edges = tuple(sorted((start + 3 + i) % 6 for i in range(3)))
-    return Region("O", o_edges, "shoulder"), Region("X", x_edges, "shoulder")
-
-
-def _tails(o_tip: int, cross: bool) -> tuple[Region, ...]:
-    """A tails tile with O's tip at edge `o_tip`: colours alternate, each colour's arc joins
-    the two edges either side of the other colour's tip, and the tips are opposite."""
-    x_tip = (o_tip + 3) % 6
-    o_arc = tuple(sorted(((o_tip + 2) % 6, (o_tip + 4) % 6)))
-    x_arc = tuple(sorted(((x_tip + 2) % 6, (x_tip + 4) % 6)))
-    if cross:
-        return (Region("O", tuple(sorted(o_arc + (o_tip,))), "joined", o_tip),
-                Region("X", tuple(sorted(x_arc + (x_tip,))), "joined", x_tip))
-    return (Region("O", o_arc, "arc"), Region("O", (o_tip,), "tip", o_tip),
-            Region("X", x_arc, "arc"), Region("X", (x_tip,), "tip", x_tip))
-
-
-@dataclass(frozen=True)
-class TileSet:
-    """The orientations of one tile set and the tables the engine plays with.
-
-    Letters `a`..`f` are the shoulders whose three O edges start, going clockwise, at N, NE,
-    SE, S, SW, NW; `g`..`l` the tails with O's tip on N..NW. With `-cross` the tails are only
-    `g` (O on N, SE, SW) and `h` (O on NE, S, NW).
-    """
-
-    cross: bool
-    letters: str
-    regions: tuple[tuple[Region, ...], ...]      # per orientation
-    o_masks: tuple[int, ...]                     # per orientation: bit d set when edge d is O
-    region_of: tuple[tuple[int, ...], ...]       # per orientation: edge -> region index
-    loop_edges: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # per orientation, per
-    # side (O, X): the edges of the region a loop may pass through (none for a tip)
-    loop_masks: tuple[tuple[int, int], ...]      # the same as bit masks
-    fits: tuple[int, ...]                        # place key -> bit mask of fitting orientations
-    fit_letters: tuple[tuple[str, ...], ...]     # bit mask -> the letters it holds, sorted
-    # The same tables in the shapes the hot loops want (placing tiles, loops, playouts):
-    key_fits: tuple[tuple[int, ...], ...]        # place key -> the orientations that fit
-    lone_fit: tuple[bool, ...]                   # place key -> exactly one orientation fits
-    key_steps: tuple[tuple[tuple[int, int, int, int, int], ...], ...]  # per orientation, per
-    # edge d: (dx, dy, the bits a tile adds to the key of the place across d, the side whose
-    # loop region holds d (-1 for a tip), the bit of the edge facing d)
-    loop_steps: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # per orientation,
-    # per side: (dx, dy, the opposite edge's bit) for each edge of its loop region
-
-
-def _build_tileset(cross: bool) -> TileSet:
-    regions = [_shoulder(start) for start in range(6)]
-    regions += [_tails(tip, cross) for tip in (range(2) if cross else range(6))]
-    letters = "abcdefghijkl"[:len(regions)]
-    o_masks, region_of, loop_edges, loop_masks = [], [], [], []
-    for tile in regions:
-        o_masks.append(sum(1 << d for r in tile if r.colour == "O" for d in r.edges))
-        owner = [0] * 6
-        for index, region in enumerate(tile):
-            for d in region.edges:
-                owner[d] = index
-        region_of.append(tuple(owner))
-        per_side = tuple(next((r.edges for r in tile if r.colour == side and r.on_loops), ())
-                         for side in SIDES)
-        loop_edges.append((per_side[0], per_side[1]))
-        loop_masks.append((sum(1 << d for d in per_side[0]), sum(1 << d for d in per_side[1])))
-    fits = []
-    for key in range(1 << 12):
-        closed, colours = key >> 6, key & 63
-        fits.append(sum(1 << i for i, mask in enumerate(o_masks)
-                        if (mask ^ colours) & closed == 0))
-    fit_indices = tuple(tuple(i for i in range(len(letters)) if bits >> i & 1)
-                        for bits in range(1 << len(letters)))
-    fit_letters = tuple(tuple(letters[i] for i in indices) for indices in fit_indices)
-    key_fits = tuple(fit_indices[bits] for bits in fits)
-    lone_fit = tuple(bits.bit_count() == 1 for bits in fits)
-    key_steps = tuple(tuple((_SX[d], _SY[d], 1 << (back + 6) | (mask >> d & 1) << back,
-                             next((s for s in (0, 1) if d in per_side[s]), -1), 1 << back)
-                            for d, back in enumerate(OPPOSITE))
-                      for mask, per_side in zip(o_masks, loop_edges))
-    loop_steps = tuple(tuple(tuple((_SX[d], _SY[d], 1 << OPPOSITE[d]) for d in edges)
-                             for edges in per_side) for per_side in loop_edges)
-    return TileSet(cross, letters, tuple(regions), tuple(o_masks), tuple(region_of),
-                   tuple(loop_edges), tuple(loop_masks), tuple(fits), fit_letters, key_fits,
-                   lone_fit, key_steps, loop_steps)
-
-
-@cache
-def tileset(cross: bool = False) -> TileSet:
-    """The default tile set (12 orientations) or the `-cross` set (8)."""
-    return _build_tileset(cross)
-
-
-def letters(cross: bool = False) -> str:
-    """The orientation letters of a tile set."""
-    return tileset(cross).letters
-
-
-def _orientation(letter: str, cross: bool) -> int:
-    index = tileset(cross).letters.find(letter)
-    if index < 0 or len(letter) != 1:
-        raise ValueError(f"no orientation {letter!r} in the {'-cross' if cross else 'default'} "
-                         f"tile set (its letters: {tileset(cross).letters})")
-    return index
-
-
-def edge_colours(letter: str, cross: bool = False) -> tuple[str, ...]:
-    """The six edge colours ("O" or "X") of an orientation, in the order N NE SE S SW NW."""
-    mask = tileset(cross).o_masks[_orientation(letter, cross)]
-    return tuple("O" if mask >> d & 1 else "X" for d in range(6))
-
-
-def regions(letter: str, cross: bool = False) -> tuple[Region, ...]:
-    """The coloured regions of an orientation (O's first), as the canvas draws them."""
-    return tileset(cross).regions[_orientation(letter, cross)]
-
-
-def neighbour(coord: Coord, direction: int) -> Coord:
-    """The cell across edge `direction` (an index into DIRECTIONS) of `coord`."""
-    return coord[0] + _SX[direction], coord[1] + _SY[direction]
-
-
-def coord_text(coord: Coord) -> str:
-    """`(3, -1)` -> `"3,-1"`: how chains and move cells name tiles."""
-    return f"{coord[0]},{coord[1]}"
-
-
-def parse_coord(text: str) -> Coord:
-    """`"3,-1"` -> `(3, -1)`; ValueError for anything else."""
-    x, comma, y = text.partition(",")
-    if not comma:
-        raise ValueError(f"{text!r} is not a tile coordinate such as 3,-1")
-    return int(x), int(y)
-
-
-reading_key: Callable[[Coord], tuple[int, int]] = itemgetter(1, 0)
-"""Reading order: by row (y), then by column (x)."""
 
 
 # ---- the game ----------------------------------------------------------------------------
@@ -300,7 +143,7 @@ class DragonsState(GameState):
         earlier one and matches the colours of its neighbours."""
         state = cls(options, opening=[])
         for number, (coord, letter) in enumerate(tiles):
-            index = _orientation(letter, state.cross)
+            index = orientation(letter, state.cross)
             where = coord_text(coord)
             if (coord[0] + coord[1]) % 2:
                 raise ValueError(f"{where} is not a cell: x + y must be even")
@@ -337,7 +180,7 @@ class DragonsState(GameState):
         """The numbered places with three or more closed sides, in reading order: while any
         exists (and the game goes on), the player to move must play at one of them."""
         opened = self._open
-        return tuple(c for c in self._places if _GAP_KEY[opened[c]])
+        return tuple(c for c in self._places if GAP_KEY[opened[c]])
 
     def fitting(self, coord: Coord) -> tuple[str, ...]:
         if self.refusal(coord):
@@ -363,7 +206,7 @@ class DragonsState(GameState):
         places = self.places()
         if coord not in places:
             raise ValueError(f"{coord_text(coord)} is not a numbered place")
-        _orientation(letter, self.cross)
+        orientation(letter, self.cross)
         return f"{letter}{places.index(coord) + 1}"
 
     @property
@@ -480,7 +323,7 @@ class DragonsState(GameState):
                                   f"1 to {len(places)}")
         coord = places[number - 1]
         opened = self._open
-        if not _GAP_KEY[opened[coord]] and any(map(_GAP_KEY.__getitem__,
+        if not GAP_KEY[opened[coord]] and any(map(GAP_KEY.__getitem__,
                                                    map(opened.__getitem__, places))):
             raise MoveError(text, self._gap_reason(self.gap_places()))
         if not self._set.fits[self._open[coord]] >> index & 1:
@@ -505,8 +348,8 @@ class DragonsState(GameState):
             places = self._places
             keys = [opened[cell] for cell in places]
             by_text = _text_order(len(places))
-            allowed = ([j for j in by_text if _GAP_KEY[keys[j]]]
-                       if any(map(_GAP_KEY.__getitem__, keys)) else by_text)
+            allowed = ([j for j in by_text if GAP_KEY[keys[j]]]
+                       if any(map(GAP_KEY.__getitem__, keys)) else by_text)
             # legal_moves sorts "letter + number" as text: by letter, then number as text
             choices = [code | rank for rank, j in enumerate(allowed)
                        for code in key_codes[keys[j]]]
@@ -789,10 +632,10 @@ class DragonsState(GameState):
         for r, region in enumerate(tile_regions):
             node = (coord, r)
             parent[node] = node
-            open_edges = sum(1 for d in region.edges if (x + _SX[d], y + _SY[d]) not in tiles)
+            open_edges = sum(1 for d in region.edges if (x + STEP_X[d], y + STEP_Y[d]) not in tiles)
             stats[node] = (1, 0, open_edges)
         for d in range(6):
-            cell = (x + _SX[d], y + _SY[d])
+            cell = (x + STEP_X[d], y + STEP_Y[d])
             other_index = tiles.get(cell)
             if other_index is None:
                 continue

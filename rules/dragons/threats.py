@@ -39,15 +39,13 @@ Why every winning move is kept:
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord
+from megalith.rules.dragons.tiles import TileSet, reading_key
 
 if TYPE_CHECKING:
-    from megalith.rules.dragons.game import DragonsState, TileSet
-
-_reading_key = itemgetter(1, 0)   # as `dragons.reading_key`: by row, then by column
+    from megalith.rules.dragons.game import DragonsState
 
 
 def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
@@ -173,7 +171,7 @@ def _lay(state: DragonsState, ts: TileSet, coord: Coord, index: int, room: int
                 single.discard(cell)
         if not single or len(laid) >= room:
             return laid, keys
-        coord = min(single, key=_reading_key)
+        coord = min(single, key=reading_key)
         single.discard(coord)
         index = ts.fits[keys.get(coord, opened.get(coord, 0))].bit_length() - 1
         laid[coord] = index

@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
 
 from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView,
                                             cell_centre, edge_point, hexagon)
-from megalith.rules.dragons.game import DragonsState, coord_text
+from megalith.rules.dragons.game import DragonsState
+from megalith.rules.dragons.tiles import coord_text
 from tests.desktop.app_support import board_view, new_position
 
 O_COLOUR, X_COLOUR = (225, 220, 200), (180, 60, 50)
@@ -247,7 +248,7 @@ def wheel(view: DragonsView, delta: int) -> None:
 
 
 def neighbourhood(coord: tuple[int, int]) -> list[tuple[int, int]]:
-    from megalith.rules.dragons.game import neighbour
+    from megalith.rules.dragons.tiles import neighbour
 
     return [coord] + [neighbour(coord, d) for d in range(6)]
 

@@ -15,9 +15,9 @@ import pytest
 
 from megalith.rules import registry
 from megalith.rules.contracts import Coord, LoopTilePosition, TilePosition
-from megalith.rules.dragons.game import (
+from megalith.rules.dragons.game import DragonsState
+from megalith.rules.dragons.tiles import (
     DIRECTIONS,
-    DragonsState,
     Region,
     coord_text,
     edge_colours,
