@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from megalith.rules.contracts import Coord
+from megalith.rules.dragons.graphs import BlockWalk, find_root, reach
 
 Neighbours = Callable[[Coord, int], list[Coord]]  # (tile, side) -> its links, in a fixed order
 
@@ -58,13 +59,15 @@ class LoopBlocks:
         links is not added: a tile the structure does not hold is a component of its own.
         `neighbours(cell, side)` lists a tile's links in the graph as it is now, `tile`
         included."""
-        if len(links) == 1:   # the usual case: a leaf under its one link, no loop closed
-            self._hang(tile, links[0], self._root(links[0]))
-            return 2
         component, count = self._component, self._count
-        firsts: dict[Coord, Coord] = {}   # component root -> its first link
+        if len(links) == 1:   # the usual case: a leaf under its one link, no loop closed
+            host = links[0]
+            self._hang(tile, host, find_root(component, host) if host in component else host)
+            return 2
+        firsts: dict[Coord, Coord] = {}   # component root -> its first link (a tile not held:
+        # a component of its own, named by itself)
         for cell in links:
-            firsts.setdefault(self._root(cell), cell)
+            firsts.setdefault(find_root(component, cell) if cell in component else cell, cell)
         host_root, host = next(iter(firsts.items()))
         for root, cell in firsts.items():   # hang the tile under the biggest component
             if count.get(root, 1) > count.get(host_root, 1):
@@ -73,9 +76,7 @@ class LoopBlocks:
         for root, cell in firsts.items():
             if root != host_root:
                 if root not in count:   # a lone tile: nothing to rebuild
-                    self._tree[cell] = (tile, self._tree[tile][1] + 1)
-                    self._block[cell] = cell
-                    self._blocks[cell] = (tile, 1)
+                    self._edge(cell, tile, self._tree[tile][1] + 1)
                 else:
                     self._rebuild(cell, tile, neighbours, side)
                 component[root] = host_root
@@ -86,8 +87,9 @@ class LoopBlocks:
         for cell in links:
             if cell not in tree_links:
                 self._merge_path(tile, cell)
-        blocks, find = self._blocks, self._find
-        return max(blocks[find(cell)][1] for cell in (tile, *tree_links) if cell != host) + 1
+        blocks, block = self._blocks, self._block
+        return max(blocks[find_root(block, cell)][1] for cell in (tile, *tree_links)
+                   if cell != host) + 1
 
     def _hang(self, tile: Coord, host: Coord, host_root: Coord) -> None:
         """Join `tile` to the component of `host` (root `host_root`) as `host`'s child in the
@@ -99,12 +101,16 @@ class LoopBlocks:
         tree = self._tree
         above = tree.get(host)
         if above is None:   # a lone tile: a root
-            tree[host] = (host, 0)
-            tree[tile] = (host, 1)
-        else:
-            tree[tile] = (host, above[1] + 1)
-        self._block[tile] = tile
+            tree[host] = above = (host, 0)
+        tree[tile] = (host, above[1] + 1)   # as `_edge` makes it, written out: most tiles
+        self._block[tile] = tile            # come this way
         self._blocks[tile] = (host, 1)
+
+    def _edge(self, child: Coord, parent: Coord, depth: int) -> None:
+        """The forest edge from `child` (at `depth`) up to `parent`, a block of its own."""
+        self._tree[child] = (parent, depth)
+        self._block[child] = child
+        self._blocks[child] = (parent, 1)
 
     def block_graph(self, tile: Coord, beat: int, neighbours: Neighbours, side: int
                     ) -> dict[Coord, list[Coord]]:
@@ -119,22 +125,15 @@ class LoopBlocks:
         tops = {blocks[block][0] for block in wanted}
         block = self._block
 
-        def inside(cell: Coord) -> bool:
-            return cell in tops or (cell in block and self._find(cell) in wanted)
+        def links(cell: Coord) -> list[Coord]:
+            return [other for other in neighbours(cell, side)
+                    if other in tops or (other in block and find_root(block, other) in wanted)]
 
-        graph: dict[Coord, list[Coord]] = {}
-        stack = [tile]
-        while stack:
-            cell = stack.pop()
-            if cell not in graph:
-                links = graph[cell] = [other for other in neighbours(cell, side)
-                                       if inside(other)]
-                stack.extend(links)
-        return graph
+        return reach(tile, links)
 
     def component(self, tile: Coord) -> tuple[Coord, int]:
         """The root naming `tile`'s component and its tiles (a tile not held: itself and
-        1), read without the path halving of `_root`: a look that changes nothing."""
+        1), read without path halving: a look that changes nothing."""
         component = self._component
         root, above = tile, component.get(tile, tile)
         while above != root:
@@ -148,23 +147,7 @@ class LoopBlocks:
         edges = [cell for cell in links if tree[cell][0] == tile]
         if tree[tile][0] != tile:
             edges.append(tile)
-        return {self._find(edge) for edge in edges}
-
-    def _root(self, cell: Coord) -> Coord:
-        component = self._component
-        if cell not in component:
-            return cell
-        while component[cell] != cell:
-            component[cell] = component[component[cell]]
-            cell = component[cell]
-        return cell
-
-    def _find(self, edge: Coord) -> Coord:
-        block = self._block
-        while block[edge] != edge:
-            block[edge] = block[block[edge]]
-            edge = block[edge]
-        return edge
+        return {find_root(self._block, edge) for edge in edges}
 
     def _merge_path(self, a: Coord, b: Coord) -> None:
         """An edge a-b within a component: merge the blocks on the forest path between them
@@ -174,7 +157,7 @@ class LoopBlocks:
         while a != b:
             if tree[a][1] < tree[b][1]:
                 a, b = b, a
-            block = self._find(a)
+            block = find_root(self._block, a)
             met[block] = None
             a = blocks[block][0]
         merged, *others = met
@@ -186,41 +169,17 @@ class LoopBlocks:
 
     def _rebuild(self, root: Coord, under: Coord, neighbours: Neighbours, side: int) -> None:
         """Hang the component of `root` under the new tile `under` by the edge root-under,
-        its forest and blocks made anew from `root` (a depth-first walk; lowpoints give the
-        blocks, and counting the edge back to the parent changes none)."""
-        tree, block, blocks = self._tree, self._block, self._blocks
-        depth = tree[under][1] + 1
-        tree[root] = (under, depth)
-        block[root] = root
-        blocks[root] = (under, 1)
-        order = {root: 0}
-        low = {root: 0}
-        pending: list[Coord] = []   # tiles found, not yet given to a block
-        walk = [(root, depth, iter(neighbours(root, side)))]
-        while walk:
-            cell, depth, branches = walk[-1]
-            for other in branches:
-                if other == under:
-                    continue
-                if other in order:
-                    if order[other] < low[cell]:
-                        low[cell] = order[other]
-                    continue
-                order[other] = low[other] = len(order)
-                tree[other] = (cell, depth + 1)
-                pending.append(other)
-                walk.append((other, depth + 1, iter(neighbours(other, side))))
-                break
-            else:
-                walk.pop()
-                if not walk:
-                    break
-                above = walk[-1][0]
-                if low[cell] < low[above]:
-                    low[above] = low[cell]
-                if low[cell] >= order[above]:   # `above` cuts off a block: it and these
-                    first = pending.index(cell)
-                    for member in pending[first:]:
-                        block[member] = cell
-                    blocks[cell] = (above, len(pending) - first)
-                    del pending[first:]
+        its forest and blocks made anew from `root` by Tarjan's lowpoints (`BlockWalk`, kept
+        out of `under`, whose other links into the component `_merge_path` adds after)."""
+        tree = self._tree
+        self._edge(root, under, tree[under][1] + 1)
+        block, blocks = self._block, self._blocks
+        parents: dict[Coord, Coord] = {}
+        walk = BlockWalk(lambda cell: neighbours(cell, side), parents, under)
+        for above, members in walk.blocks(root):
+            name = members[0]
+            for member in members:
+                block[member] = name
+            blocks[name] = (above, len(members))
+        for cell, above in parents.items():   # each parent found before its children
+            tree[cell] = (above, tree[above][1] + 1)

@@ -28,12 +28,13 @@ from __future__ import annotations
 import random
 import re
 from bisect import insort
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord, Dragon, PlacedTile, TileLoop
 from megalith.rules.dragons.blocks import LoopBlocks
+from megalith.rules.dragons.graphs import find_root, longest_cycle, peel_to_core, reach
 from megalith.rules.dragons.threats import moves_that_may_win
 from megalith.rules.dragons.tiles import (
     DIRECTION_WORDS,
@@ -513,7 +514,7 @@ class DragonsState(GameState):
         from it, unless the block is too small for one to beat the side's longest so far.
 
         The search runs on the blocks through the tile that are big enough: every simple
-        cycle through the tile lies in one block, so `_longest_cycle` follows the same
+        cycle through the tile lies in one block, so `longest_cycle` follows the same
         paths back to the tile in the same order as on the whole 2-core
         (`_longest_loop_through`), without the paths that wander off where no cycle comes
         back, and finds the same loop whenever that one is long enough to count."""
@@ -534,12 +535,12 @@ class DragonsState(GameState):
                 continue
             blocks = self._blocks[s].block_graph(coord, len(self._loops[side]),
                                                  self._loop_neighbours, s)
-            loop, _ = _longest_cycle(blocks, coord, None)
+            loop, _ = longest_cycle(blocks, coord, None)
             if len(loop) > len(self._loops[side]):
                 self._loops[side] = loop
 
     def _triangle(self, coord: Coord, s: int, links: list[Coord]) -> tuple[Coord, ...]:
-        """The loop of the block of three tiles through `coord`, as `_longest_cycle` finds
+        """The loop of the block of three tiles through `coord`, as `longest_cycle` finds
         it: the tile, then its two links in the block in `links` order (the first is
         followed first, then the third tile, and the loop is closed). Those two are the
         links joined to each other (two such pairs would make a block of four)."""
@@ -588,40 +589,17 @@ class DragonsState(GameState):
         tiles in order; () when there is none. Dead branches are peeled off first (the
         2-core of start's component), then every simple path from start is followed. Also
         returns the number of search steps taken."""
-        first = self._loop_neighbours(start, s, upto)
-        if len(first) < 2:
+        graph = reach(start, lambda cell: self._loop_neighbours(cell, s, upto))
+        weights = dict.fromkeys(graph, 0)
+        weights[start] = 1
+        degree = peel_to_core(graph, weights, 1)
+        if degree is None:   # start was peeled off: no cycle passes through it
             return (), 0
-        graph = {start: first}
-        stack = [start]
-        while stack:
-            for cell in graph[stack.pop()]:
-                if cell not in graph:
-                    graph[cell] = self._loop_neighbours(cell, s, upto)
-                    stack.append(cell)
-        degree = {cell: len(links) for cell, links in graph.items()}
-        peel = [cell for cell, count in degree.items() if count < 2]
-        while peel:
-            cell = peel.pop()
-            if start == cell:
-                return (), 0
-            for other in graph.pop(cell):
-                if other in graph:
-                    degree[other] -= 1
-                    if degree[other] == 1:
-                        peel.append(other)
-        if start not in graph:
-            return (), 0
-        core = {cell: [o for o in links if o in graph] for cell, links in graph.items()}
-        return _longest_cycle(core, start, budget)
+        core = {cell: [o for o in links if degree[o] >= 2]
+                for cell, links in graph.items() if degree[cell] >= 2}
+        return longest_cycle(core, start, budget)
 
     # ---- -tantrix dragons ------------------------------------------------------------
-
-    def _find(self, node: tuple[Coord, int]) -> tuple[Coord, int]:
-        parent = self._parent
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
 
     def _join_regions(self, coord: Coord, index: int) -> None:
         """Add the new tile's regions to the dragons: each region is a node; a shared edge
@@ -639,10 +617,10 @@ class DragonsState(GameState):
             other_index = tiles.get(cell)
             if other_index is None:
                 continue
-            other = self._find((cell, ts.region_of[other_index][OPPOSITE[d]]))
+            other = find_root(parent, (cell, ts.region_of[other_index][OPPOSITE[d]]))
             regions_, shared, open_edges = stats[other]
             stats[other] = (regions_, shared, open_edges - 1)   # that edge is closed now
-            mine = self._find((coord, ts.region_of[index][d]))
+            mine = find_root(parent, (coord, ts.region_of[index][d]))
             if mine != other:
                 a, b = stats.pop(other), stats[mine]
                 parent[other] = mine
@@ -650,7 +628,7 @@ class DragonsState(GameState):
             regions_, shared, open_edges = stats[mine]
             stats[mine] = (regions_, shared + 1, open_edges)
         for r, region in enumerate(tile_regions):
-            regions_, shared, open_edges = stats[self._find((coord, r))]
+            regions_, shared, open_edges = stats[find_root(parent, (coord, r))]
             score = (shared - regions_ + 1) * (2 if open_edges == 0 else 1)
             if score > self._dragons[region.colour]:
                 self._dragons[region.colour] = score
@@ -774,12 +752,6 @@ def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
     tile region is a node, and a shared edge joins the two regions that meet there."""
     parent: dict[tuple[Coord, int], tuple[Coord, int]] = {}
 
-    def find(node: tuple[Coord, int]) -> tuple[Coord, int]:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
     shared: list[tuple[Coord, int]] = []   # one node of each shared edge
     opened: list[tuple[tuple[Coord, int], Coord]] = []   # (node, the empty cell it faces)
     for coord, index in tiles.items():
@@ -794,19 +766,20 @@ def find_dragons(tiles: dict[Coord, int], ts: TileSet) -> tuple[Dragon, ...]:
                 opened.append((node, cell))
             elif d < 3:  # each shared edge once, from the tile on its north side
                 shared.append(node)
-                a, b = find(node), find((cell, ts.region_of[other][OPPOSITE[d]]))
+                a = find_root(parent, node)
+                b = find_root(parent, (cell, ts.region_of[other][OPPOSITE[d]]))
                 if a != b:
                     parent[b] = a
     members: dict[tuple[Coord, int], list[tuple[Coord, int]]] = {}
     for node in parent:
-        members.setdefault(find(node), []).append(node)
+        members.setdefault(find_root(parent, node), []).append(node)
     edges: dict[tuple[Coord, int], int] = {}
     for node in shared:
-        root = find(node)
+        root = find_root(parent, node)
         edges[root] = edges.get(root, 0) + 1
     faces: dict[tuple[Coord, int], set[Coord]] = {}
     for node, cell in opened:
-        faces.setdefault(find(node), set()).add(cell)
+        faces.setdefault(find_root(parent, node), set()).add(cell)
     found = []
     for root, nodes in members.items():
         holes = edges.get(root, 0) - len(nodes) + 1
@@ -837,39 +810,6 @@ def _number(digits: str) -> int:
     """A place number's value; -1 for one too long to be any place (and to convert)."""
     value = ascii_number(digits)
     return -1 if value is None else value
-
-
-def _longest_cycle(graph: dict[Coord, list[Coord]], start: Coord, budget: int | None
-                   ) -> tuple[tuple[Coord, ...], int]:
-    """The longest simple cycle through `start` in an undirected graph (adjacency lists, no
-    repeated edges), by depth-first search over simple paths; () when there is none. With a
-    `budget`, the search stops after that many steps and returns the longest found. Also
-    returns the number of steps taken."""
-    best: tuple[Coord, ...] = ()
-    steps = 0
-    size = len(graph)
-    path = [start]
-    on_path = {start}
-    branches: list[Iterator[Coord]] = [iter(graph[start])]
-    while branches:
-        for cell in branches[-1]:
-            if cell == start:
-                if len(path) > len(best) and len(path) >= 3:
-                    best = tuple(path)
-                    if len(best) == size:
-                        return best, steps
-            elif cell not in on_path:
-                steps += 1
-                if budget is not None and steps > budget:
-                    return best, steps
-                path.append(cell)
-                on_path.add(cell)
-                branches.append(iter(graph[cell]))
-                break
-        else:
-            branches.pop()
-            on_path.discard(path.pop())
-    return best, steps
 
 
 def _new_game(options: dict[str, int | bool], players: int) -> DragonsState:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from megalith.rules.contracts import Coord
+from megalith.rules.dragons.graphs import BlockWalk, peel_to_core
 from megalith.rules.dragons.tiles import TileSet, reading_key
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ def _loop_through(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: i
     """Whether a block (biconnected component) of side `s`'s loop graph with the tiles `laid`
     in it holds a new tile and `winning_loop` tiles or more: every loop lies in one block,
     so a loop through a new tile that long needs such a block. The blocks are found by
-    lowpoints in a depth-first walk from each new tile, as `LoopBlocks._rebuild` does."""
+    lowpoints (`BlockWalk`) in a depth-first walk from each new tile."""
     tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
     links: dict[Coord, list[Coord]] = {}
 
@@ -210,40 +211,13 @@ def _loop_through(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: i
                     found.append(other)
         return found
 
-    order: dict[Coord, int] = {}
-    low: dict[Coord, int] = {}
+    walk = BlockWalk(joined)
     for start in laid:
-        if start in order or len(joined(start)) < 2:
+        if start in walk.order or len(joined(start)) < 2:
             continue
-        order[start] = low[start] = len(order)
-        pending: list[Coord] = []   # tiles found, not yet given to a block
-        walk = [(start, start, iter(joined(start)))]
-        while walk:
-            cell, parent, branches = walk[-1]
-            for other in branches:
-                if other == parent:
-                    continue
-                if other in order:
-                    if order[other] < low[cell]:
-                        low[cell] = order[other]
-                    continue
-                order[other] = low[other] = len(order)
-                pending.append(other)
-                walk.append((other, cell, iter(joined(other))))
-                break
-            else:
-                walk.pop()
-                if not walk:
-                    break
-                above = walk[-1][0]
-                if low[cell] < low[above]:
-                    low[above] = low[cell]
-                if low[cell] >= order[above]:   # `above` and these tiles make a block
-                    first = pending.index(cell)
-                    if len(pending) - first + 1 >= winning_loop and (
-                            above in laid or any(c in laid for c in pending[first:])):
-                        return True
-                    del pending[first:]
+        for above, below in walk.blocks(start, winning_loop - 1):
+            if above in laid or any(c in laid for c in below):
+                return True
     return False
 
 
@@ -283,19 +257,4 @@ def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: 
                 if other is not None and loop_masks[other][s] & back and coord < cell:
                     mine.append(cell)
                     ends.setdefault(cell, []).append(coord)
-    tiles_left = sum(sizes.values())
-    if tiles_left < winning_loop:
-        return False
-    degree = {node: len(links) for node, links in ends.items()}
-    peel = [node for node, count in degree.items() if count < 2]
-    while peel:
-        node = peel.pop()
-        tiles_left -= sizes[node]
-        if tiles_left < winning_loop:
-            return False
-        for end in ends[node]:
-            count = degree[end]
-            degree[end] = count - 1
-            if count == 2:
-                peel.append(end)
-    return True
+    return peel_to_core(ends, sizes, winning_loop) is not None
