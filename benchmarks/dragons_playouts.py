@@ -7,8 +7,8 @@ game ends; the auto moves, the gap duty and the win test run as in play. Two way
 - `play`: the public protocol, `state.legal_moves()` and `state.play(text)` every ply, as
   the application and the CLI use them (numbering, move text, parsing included);
 - `engine`: the engine's own calls a playout-based player would make: a random place among
-  the gap places (or all numbered places), a random fitting orientation, `_place` plus the
-  auto moves and the win test, without move text.
+  the gap places (or all numbered places), a random fitting orientation, `Table.lay` (the
+  tile, the auto moves and the win test), without move text.
 
 Usage: python benchmarks/dragons_playouts.py [--options "-tantrix"] [--seconds 3] [--seed 1]
        [--profile]
@@ -50,16 +50,15 @@ def playout_play(options: str, rng: random.Random) -> Result:
 def playout_engine(options: str, rng: random.Random) -> Result:
     """One game through the engine's placement, auto moves and win test."""
     state = new(options)
-    ts = state._set
+    table = state._table
+    ts = table.tile_set
     ply = 0
-    while not state._outcome.over:
+    while not table.outcome.over:
         places = state.gap_places() or state.places()
         coord = rng.choice(places)
-        index = ts.letters.index(rng.choice(ts.fit_letters[ts.fits[state._open[coord]]]))
+        index = ts.letters.index(rng.choice(ts.fit_letters[ts.fits[table.keys[coord]]]))
         ply += 1
-        state._place(coord, index, ply, False)
-        state._auto_moves(ply)
-        state._after_move()
+        table.lay(coord, index, ply)
     return ply, sum(tile.auto for tile in state.placed())
 
 

@@ -9,14 +9,14 @@ copy and no bookkeeping.
 Why every winning move is kept:
 
 - Without -tantrix the game ends with a win only when a side's longest loop reaches
-  WINNING_LOOP tiles (`DragonsState._decide`); an empty pool or table without such a loop is
+  WINNING_LOOP tiles (`Table.decide`); an empty pool or table without such a loop is
   a draw. In a game that goes on both sides' longest loops are shorter than that, and the
   engine always knows each side's longest loop, so a move wins for the side to move only if
   it closes a new loop of that side's colour of WINNING_LOOP tiles or more (some such
   moves lose or draw: the same move may make the other side's loop as long). A new loop
   passes through a tile the move laid (the player's tile or an auto tile): every loop made
   of older tiles alone was there before.
-- The tiles a move lays are worked out exactly as `_place` and `_auto_moves` lay them (the
+- The tiles a move lays are worked out exactly as `Table.place` and `auto_moves` lay them (the
   same keys, the same first place in reading order, the same stop when the pool runs out),
   on an overlay of the place keys, with no loop bookkeeping.
 - A move that lays one tile only (no neighbouring place is left with one fitting orientation)
@@ -39,32 +39,25 @@ Why every winning move is kept:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from megalith.rules.contracts import Coord
 from megalith.rules.dragons.graphs import BlockWalk, peel_to_core
-from megalith.rules.dragons.tiles import TileSet, reading_key
-
-if TYPE_CHECKING:
-    from megalith.rules.dragons.game import DragonsState
+from megalith.rules.dragons.table import Table
+from megalith.rules.dragons.tiles import SIDES, TileSet, reading_key
 
 
-def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
+def moves_that_may_win(table: Table, side: str, moves: list[str], winning_loop: int
                        ) -> list[str]:
-    """Those of `moves` after which the side to move may have won, a loop of `winning_loop`
+    """Those of `moves` after which `side`, to move, may have won, a loop of `winning_loop`
     tiles deciding the game without -tantrix (see the module's docstring for why every
     winning move is among them), in their order. What a place's neighbours say is read
     once per place (`_look`); a move that lays auto tiles is laid out in full (`_lay`)."""
-    side = state.to_move
-    if side is None:
-        return moves
-    ts = state._set
-    letters, places, o_masks, loop_masks = ts.letters, state._places, ts.o_masks, ts.loop_masks
-    room = state.num_tiles - len(state._tiles)   # tiles the move may lay
-    tantrix = state.tantrix
+    ts = table.tile_set
+    letters, places, o_masks, loop_masks = ts.letters, table.places, ts.o_masks, ts.loop_masks
+    room = table.pool_left   # tiles the move may lay
+    tantrix = table.tantrix
     if tantrix and room <= 1:   # every move empties the pool
         return moves
-    s = "OX".index(side)
+    s = SIDES.index(side)
     looks: dict[int, _Look] = {}
     roots: dict[Coord, tuple[Coord, int]] = {}   # for `_room_for_loop`
     # the tiles laid and keys made by a tile with these edge colours at this place: the
@@ -80,29 +73,29 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
         number = int(digits)
         look = looks.get(number)
         if look is None:
-            look = looks[number] = _look(state, ts, places[number - 1], s, room, winning_loop)
+            look = looks[number] = _look(table, ts, places[number - 1], s, room, winning_loop)
         auto_o, auto_x, linked, components = look
         o_mask = o_masks[index]
         if o_mask & auto_o or ~o_mask & auto_x or (tantrix and len(places) <= 7):
             laid_before = cascades.get((number, o_mask))   # (the tails g, i, k share colours)
             if laid_before is None:
-                laid, keys = cascades[number, o_mask] = _lay(state, ts, places[number - 1],
+                laid, keys = cascades[number, o_mask] = _lay(table, ts, places[number - 1],
                                                              index, room)
             else:
                 laid, keys = dict(laid_before[0]), laid_before[1]
                 laid[places[number - 1]] = index
             if tantrix:
-                if len(laid) >= room or not _place_left(state, ts, laid, keys):
+                if len(laid) >= room or not _place_left(table, ts, laid, keys):
                     kept.append(move)
-            elif _room_for_loop(state, ts, laid, s, winning_loop, roots) and \
-                    _loop_through(state, ts, laid, s, winning_loop):
+            elif _room_for_loop(table, ts, laid, s, winning_loop, roots) and \
+                    _loop_through(table, ts, laid, s, winning_loop):
                 kept.append(move)
         elif tantrix or not components:
             continue   # one tile and seven places or more: one is left, the pool too
         else:
             links = loop_masks[index][s] & linked
             if any((links & bits).bit_count() >= 2 for bits in components) and \
-                    _loop_through(state, ts, {places[number - 1]: index}, s, winning_loop):
+                    _loop_through(table, ts, {places[number - 1]: index}, s, winning_loop):
                 kept.append(move)
     return kept
 
@@ -110,7 +103,7 @@ def moves_that_may_win(state: DragonsState, moves: list[str], winning_loop: int
 _Look = tuple[int, int, int, tuple[int, ...]]
 
 
-def _look(state: DragonsState, ts: TileSet, coord: Coord, s: int, room: int,
+def _look(table: Table, ts: TileSet, coord: Coord, s: int, room: int,
           winning_loop: int) -> _Look:
     """What the neighbours of the place `coord` say of a tile laid there, as bit masks of
     its edges (bit d for edge d): where an O edge, and where an X edge, would leave a
@@ -118,8 +111,8 @@ def _look(state: DragonsState, ts: TileSet, coord: Coord, s: int, room: int,
     auto tiles are due already), where a tile of side `s` would be joined to a neighbour's
     loop region, and, per old component big enough for a winning loop through the place and
     the component alone, the edges joining it."""
-    tiles, opened, lone_fit, loop_masks = state._tiles, state._open, ts.lone_fit, ts.loop_masks
-    blocks = state._blocks[s]
+    tiles, opened, lone_fit, loop_masks = table.tiles, table.keys, ts.lone_fit, ts.loop_masks
+    blocks = table.blocks[s]
     auto_o = auto_x = linked = 0
     joins: dict[Coord, int] = {}   # old component root -> the edges joining it
     sizes: dict[Coord, int] = {}
@@ -140,22 +133,22 @@ def _look(state: DragonsState, ts: TileSet, coord: Coord, s: int, room: int,
             sizes[root] = size
     if room <= 1:
         auto_o = auto_x = 0   # the pool is empty after the tile: no auto tile
-    elif state._single:
+    elif table.single:
         auto_o = auto_x = 63
     components = tuple(bits for root, bits in joins.items()
                        if bits.bit_count() >= 2 and sizes[root] + 1 >= winning_loop)
     return auto_o, auto_x, linked, components
 
 
-def _lay(state: DragonsState, ts: TileSet, coord: Coord, index: int, room: int
+def _lay(table: Table, ts: TileSet, coord: Coord, index: int, room: int
          ) -> tuple[dict[Coord, int], dict[Coord, int]]:
     """The tiles (cell -> orientation, in the order laid) that laying `index` at `coord`
     puts down with its auto tiles, and the new keys of the empty places they touch, as
-    `DragonsState._place` and `_auto_moves` would make them."""
-    tiles, opened, lone_fit = state._tiles, state._open, ts.lone_fit
+    `Table.place` and `auto_moves` would make them."""
+    tiles, opened, lone_fit = table.tiles, table.keys, ts.lone_fit
     laid = {coord: index}
     keys: dict[Coord, int] = {}
-    single = set(state._single)   # empty but after tiles `arranged` without auto moves
+    single = set(table.single)   # empty but after tiles `arranged` without auto moves
     single.discard(coord)
     key_steps = ts.key_steps
     while True:
@@ -178,22 +171,22 @@ def _lay(state: DragonsState, ts: TileSet, coord: Coord, index: int, room: int
         laid[coord] = index
 
 
-def _place_left(state: DragonsState, ts: TileSet, laid: dict[Coord, int],
+def _place_left(table: Table, ts: TileSet, laid: dict[Coord, int],
                 keys: dict[Coord, int]) -> bool:
     """Whether a place where a tile fits is left after the move (`laid`, `keys`)."""
-    fits, opened = ts.fits, state._open
+    fits, opened = ts.fits, table.keys
     return any(cell not in laid and fits[keys.get(cell, opened[cell])]
-               for cell in state._places) or any(
+               for cell in table.places) or any(
         fits[key] for cell, key in keys.items() if cell not in opened)
 
 
-def _loop_through(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
+def _loop_through(table: Table, ts: TileSet, laid: dict[Coord, int], s: int,
                   winning_loop: int) -> bool:
     """Whether a block (biconnected component) of side `s`'s loop graph with the tiles `laid`
     in it holds a new tile and `winning_loop` tiles or more: every loop lies in one block,
     so a loop through a new tile that long needs such a block. The blocks are found by
     lowpoints (`BlockWalk`) in a depth-first walk from each new tile."""
-    tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
+    tiles, loop_masks, loop_steps = table.tiles, ts.loop_masks, ts.loop_steps
     links: dict[Coord, list[Coord]] = {}
 
     def joined(cell: Coord) -> list[Coord]:
@@ -221,7 +214,7 @@ def _loop_through(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: i
     return False
 
 
-def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: int,
+def _room_for_loop(table: Table, ts: TileSet, laid: dict[Coord, int], s: int,
                    winning_loop: int, roots: dict[Coord, tuple[Coord, int]]) -> bool:
     """Whether the loop graph of side `s` with the tiles `laid` in it has room for a loop of
     `winning_loop` tiles or more through one of them, the cheap look first: shrink each
@@ -232,8 +225,8 @@ def _room_for_loop(state: DragonsState, ts: TileSet, laid: dict[Coord, int], s: 
     fewer than two links are peeled off, one after another), and it holds at most the
     tiles of the nodes there (a new tile or an old component each). `roots` keeps the old
     tiles' components (root and tiles) from move to move."""
-    tiles, loop_masks, loop_steps = state._tiles, ts.loop_masks, ts.loop_steps
-    blocks = state._blocks[s]
+    tiles, loop_masks, loop_steps = table.tiles, ts.loop_masks, ts.loop_steps
+    blocks = table.blocks[s]
     sizes: dict[Coord, int] = {}   # node -> its tiles (an old component's, or 1)
     ends: dict[Coord, list[Coord]] = {}   # node -> the other end of each of its links
     for coord, index in laid.items():

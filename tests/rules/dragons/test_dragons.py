@@ -644,14 +644,18 @@ def test_copy_is_independent() -> None:
 
 
 def test_copy_shares_no_container() -> None:
-    """`DragonsState.copy` names the fields it copies: a field added later must be in it."""
+    """`DragonsState.copy` and `Table.copy` name the fields they copy: a field added later
+    must be in them."""
     state = play_all(new("-tantrix"), CHAIN_GAME[:5])
     clone = state.copy()
-    assert clone.__dict__.keys() == state.__dict__.keys()
-    for name, value in state.__dict__.items():
-        if isinstance(value, (list, set, dict)):
-            assert clone.__dict__[name] == value and clone.__dict__[name] is not value, name
-    assert all(a is not b for a, b in zip(clone._blocks, state._blocks))
+    for copied, original in ((clone, state), (clone._table, state._table)):
+        assert copied.__dict__.keys() == original.__dict__.keys()
+        for name, value in original.__dict__.items():
+            if isinstance(value, (list, set, dict)):
+                assert copied.__dict__[name] == value and copied.__dict__[name] is not value, name
+    assert clone._table is not state._table
+    assert all(a is not b for a, b in zip(clone._table.blocks, state._table.blocks))
+    assert clone._table.dragons is not state._table.dragons
 
 
 @pytest.mark.parametrize("options", ["", "-cross", "-start_tip", "-num_tiles=120"])
@@ -668,7 +672,7 @@ def test_each_sides_loop_is_the_first_longest_of_a_search_from_every_tile(option
         for s, side in enumerate(("O", "X")):
             longest: tuple[Coord, ...] = ()
             for i, tile in enumerate(state.placed()):
-                loop, _ = state._longest_loop_through(tile.coord, s, (order, i + 1))
+                loop, _ = state._table.longest_loop_through(tile.coord, s, (order, i + 1))
                 if len(loop) > len(longest):
                     longest = loop
             assert state.loop_tiles(side) == longest

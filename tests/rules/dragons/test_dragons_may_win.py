@@ -75,7 +75,7 @@ def test_every_move_closing_a_shorter_loop_is_kept(options: str, least: int) -> 
             for length in (3, 4, 5):
                 if state.longest_loops()[side] >= length:
                     continue
-                kept = threats.moves_that_may_win(state, moves, length)
+                kept = threats.moves_that_may_win(state._table, side, moves, length)
                 assert is_subsequence(kept, moves)
                 for move in moves:
                     trial = state.copy()
