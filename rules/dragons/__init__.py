@@ -1,0 +1,1 @@
+"""Dragons: the engine is game.DragonsState."""

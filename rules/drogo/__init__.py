@@ -1,0 +1,1 @@
+"""Drogo: the engine is game.DrogoState."""

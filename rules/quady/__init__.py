@@ -1,0 +1,1 @@
+"""Quadrant Y: the engine is game.QuadYState."""

@@ -1,0 +1,1 @@
+"""Trichet: the engine is game.TrichetState."""
