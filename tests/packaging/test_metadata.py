@@ -1,11 +1,21 @@
 """What the desktop and software centres read about Megalith: the AppStream entry is valid
-by `appstreamcli validate` and names this version, the menu entry by
-`desktop-file-validate`, and both, with the MIME type, agree on the records' type. Quick."""
+by `appstreamcli validate` (this machine's, and Debian 13's in a Debian 13 root: slow) and
+names this version, the licence and the screenshots of docs/images/; the menu entry is valid
+by `desktop-file-validate`, and both, with the MIME type, agree on the records' type. The
+licence is in LICENSE and pyproject.toml names it. Quick but for Debian 13's validator."""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from pathlib import PurePosixPath
+from urllib.parse import urlparse
+
+import pytest
+from PySide6.QtGui import QImageReader
 
 from megalith.desktop import assets
 from tests.packaging.conftest import ROOT, VERSION
@@ -43,3 +53,54 @@ def test_the_mime_type_knows_the_extension_and_pbmserv_s_first_lines() -> None:
     assert [g.get("pattern") for g in kind.findall("m:glob", ns)] == [f"*{assets.RECORD_SUFFIX}"]
     matches = {(m.get("offset"), m.get("value")) for m in kind.findall("m:magic/m:match", ns)}
     assert matches == {("0", "(game "), ("0", "(players ")}
+
+
+def pyproject_field(name: str) -> str:
+    found = re.search(rf"^{name} = (.+)$", (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    assert found, name
+    return found.group(1)
+
+
+def test_the_licence_is_mit_in_license_and_named_by_pyproject_and_the_metainfo() -> None:
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 The Megalith developers\n")
+    assert pyproject_field("license") == '"MIT"'
+    assert pyproject_field("license-files") == '["LICENSE"]'
+    component = ET.parse(ASSETS / assets.METAINFO).getroot()
+    assert component.findtext("project_license") == "MIT"
+    assert component.findtext("metadata_license") == "CC0-1.0"
+
+
+def test_the_screenshots_are_the_pictures_of_docs_images_with_their_sizes() -> None:
+    component = ET.parse(ASSETS / assets.METAINFO).getroot()
+    images = component.findall("screenshots/screenshot/image")
+    assert images and component.find("screenshots/screenshot[@type='default']") is not None
+    for image in images:
+        url = urlparse(image.text or "")
+        path = PurePosixPath(url.path)
+        assert url.scheme == "https" and path.parent.name == "images", image.text
+        size = QImageReader(str(ROOT / "docs" / "images" / path.name)).size()
+        assert (size.width(), size.height()) == (int(image.get("width", 0)),
+                                                 int(image.get("height", 0))), path.name
+
+
+@pytest.mark.slow
+def test_debian_13_s_appstreamcli_validates_the_metainfo(tmp_path) -> None:
+    """Debian 13's validator (AppStream 1.0) asks for more than Debian 12's: a homepage,
+    the developer, the licences. It runs in a Debian 13 root made with debootstrap."""
+    if os.geteuid() != 0:
+        pytest.skip("the Debian 13 root needs root (debootstrap, chroot)")
+    done = subprocess.run([str(ROOT / "packaging" / "debian_root.sh"), "trixie", "appstream",
+                           "appstream"], capture_output=True, text=True, timeout=1800)
+    if done.returncode == 3:
+        pytest.skip(f"no Debian mirror answers: {done.stderr.strip()}")
+    assert done.returncode == 0, done.stderr
+    root = done.stdout.strip()
+    shutil.copy(ASSETS / assets.METAINFO, f"{root}/tmp/")
+    done = subprocess.run(["chroot", root, "appstreamcli", "--version"], capture_output=True,
+                          text=True, timeout=60)
+    assert re.search(r"AppStream version: 1\.", done.stdout), done.stdout
+    done = subprocess.run(["chroot", root, "appstreamcli", "validate", "--no-net", "--pedantic",
+                           f"/tmp/{assets.METAINFO}"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "pedantic" not in done.stdout, done.stdout + done.stderr
