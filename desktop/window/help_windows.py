@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from megalith.rules import registry
 from megalith.rules.protocol import OptionError
 
+from megalith.desktop.dialogs.about import about_text
 from megalith.desktop.dialogs.help import HelpDialog, desktop_guide_text, page_text
 from megalith.desktop.game.controller import GameController
 from megalith.desktop.games import first_game
-from megalith.desktop.version import version
 
 
 class WindowHelp:
@@ -43,7 +43,5 @@ class WindowHelp:
         return dialog
 
     def show_about(self) -> None:
-        titles = ", ".join(info.title for info in registry.available())
-        QMessageBox.about(self._parent, "About Megalith",
-                          f"Megalith {version()}: a table for Cameron Browne's pbmserv games "
-                          f"({titles}).")
+        titles = [info.title for info in registry.available()]
+        QMessageBox.about(self._parent, "About Megalith", about_text(titles))
