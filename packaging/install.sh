@@ -8,7 +8,8 @@
 #   its AppStream entry ~/.local/share/metainfo/io.megalith.megalith.metainfo.xml
 # It first checks that this system can run it (glibc 2.34 or newer, the libraries in
 # host_requirements.txt, an OpenGL driver, fontconfig and a font) and installs nothing when
-# something is missing: it names what, with Debian's and Ubuntu's package for it.
+# something is missing: it names what, with Debian's and Ubuntu's package for it (each package
+# once), and ends with the one `sudo apt install ...` line that brings them all.
 # MEGALITH_PREFIX replaces ~/.local. Running it again replaces the previous install;
 # ./uninstall.sh (also kept as ~/.local/lib/megalith/uninstall.sh) removes it all.
 set -euo pipefail
@@ -30,12 +31,12 @@ at_least() {  # version $1 >= version $2
   [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -1)" = "$2" ]
 }
 
-missing_on_this_system() {  # one line per missing thing
-  local glibc
+missing_on_this_system() {  # one line per missing thing: "PACKAGES<tab>WHAT" (PACKAGES "-"
+  local glibc               # when no package gives it)
   glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}' || true)
   if [ -z "$glibc" ] || ! at_least "$glibc" "$min_glibc"; then
-    echo "  glibc $min_glibc or newer (this system has ${glibc:-none}): Ubuntu 22.04, Debian 12," \
-      "Fedora 35, RHEL 9 or later"
+    printf -- '-\tglibc %s or newer (this system has %s): %s\n' "$min_glibc" "${glibc:-none}" \
+      "Ubuntu 22.04, Debian 12, Fedora 35, RHEL 9 or later"
     return  # nothing else matters: the program cannot start
   fi
   local known
@@ -44,22 +45,37 @@ missing_on_this_system() {  # one line per missing thing
   while read -r soname package; do
     case $soname in ''|'#'*) continue ;; esac
     if ! grep -qxF "$soname" <<<"$known"; then
-      echo "  the library $soname (Debian/Ubuntu package $package)"
+      printf '%s\tthe library %s\n' "$package" "$soname"
     fi
   done <"$here/host_requirements.txt"
   if ! grep -qE '^libGLX_[a-z0-9]+\.so\.0$' <<<"$known"; then
-    echo "  an OpenGL driver for X11, libGLX_*.so.0 (Debian/Ubuntu packages libglx-mesa0" \
-      "libgl1-mesa-dri)"
+    printf 'libglx-mesa0 libgl1-mesa-dri\tan OpenGL driver for X11, libGLX_*.so.0\n'
   fi
   if [ ! -f /etc/fonts/fonts.conf ]; then
-    echo "  fontconfig's configuration, /etc/fonts/fonts.conf (Debian/Ubuntu package" \
-      "fontconfig-config): without it every label is empty boxes"
+    printf 'fontconfig-config\t%s %s\n' "fontconfig's configuration, /etc/fonts/fonts.conf" \
+      "(without it every label is empty boxes)"
   fi
   if [ -z "$(find /usr/share/fonts /usr/local/share/fonts "$share/fonts" "$HOME/.fonts" \
       -type f \( -name '*.ttf' -o -name '*.otf' -o -name '*.ttc' -o -name '*.pfb' \) \
       -print -quit 2>/dev/null)" ]; then
-    echo "  a font (Debian/Ubuntu package fonts-dejavu-core)"
+    printf 'fonts-dejavu-core\ta font\n'
   fi
+}
+
+what_is_missing() {  # the lines above, each package's once, then the one apt line for them
+  awk -F'\t' '
+    !($1 in what) { order[++n] = $1; what[$1] = $2; next }
+    { what[$1] = what[$1] ", " $2 }
+    END {
+      for (i = 1; i <= n; i++) {
+        p = order[i]
+        if (p == "-") { print "  " what[p]; continue }
+        print "  " what[p] " (Debian/Ubuntu package" (p ~ / / ? "s " : " ") p ")"
+        k = split(p, words, " ")
+        for (j = 1; j <= k; j++) if (!(words[j] in seen)) { seen[words[j]] = 1; apt = apt " " words[j] }
+      }
+      if (apt != "") print "Install what is missing with this command, then run install.sh again:\n  sudo apt install" apt
+    }' <<<"$1"
 }
 
 if [ ! -x "$here/megalith/megalith" ]; then
@@ -68,7 +84,7 @@ fi
 missing=$(missing_on_this_system)
 if [ -n "$missing" ]; then
   refuse "this system lacks
-$missing"
+$(what_is_missing "$missing")"
 fi
 
 # What this install creates is written to $lib/installed.txt, so that uninstall.sh removes
