@@ -7,14 +7,15 @@
 # packaging/build.sh and the packaging tests use: binutils (objdump), debootstrap and curl
 # (the Debian roots and the CPython source), shared-mime-info, xdg-utils and
 # libfile-mimeinfo-perl (the records' MIME type, as `xdg-mime` reads it), appstream and
-# desktop-file-utils (validating the metadata).
+# desktop-file-utils (validating the metadata), lintian and man-db (checking the .deb and
+# its manual page).
 set -euo pipefail
 
 APT_PACKAGES=(python3-venv xvfb xauth libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 libxcb-xinerama0 libxcb-xkb1
   binutils debootstrap curl shared-mime-info xdg-utils libfile-mimeinfo-perl appstream
-  desktop-file-utils fontconfig fonts-dejavu-core libglx-mesa0 libgl1-mesa-dri)
+  desktop-file-utils fontconfig fonts-dejavu-core libglx-mesa0 libgl1-mesa-dri lintian man-db)
 # and what the standalone program takes from the system (its install.sh checks them)
 mapfile -t APT_PACKAGES < <({ printf '%s\n' "${APT_PACKAGES[@]}"
   awk '!/^#/ && NF == 2 {print $2}' "$(dirname "${BASH_SOURCE[0]}")/host_requirements.txt"

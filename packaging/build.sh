@@ -13,9 +13,23 @@
 # supplied, are left out (packaging/prune_host_libraries.py); packaging/elf_audit.py then
 # refuses a program that asks for a glibc newer than 2.34. OUTDIR also receives megalith/,
 # the program itself. The build venv and PyInstaller's work files stay in build/standalone/.
+#
+# The program carries NOTICES.txt (each bundled component with its licence texts, written by
+# packaging/notices.py from what PyInstaller bundled), LICENSE and, for Help > About,
+# notices.json; the .deb has them as its DEP-5 copyright file, with the manual page that
+# packaging/make_manpage.py writes from the command's own help.
+#
+# Two builds of one commit give the same files, byte for byte: SOURCE_DATE_EPOCH (the
+# commit's time unless set) dates every file and archive entry, archives are sorted and
+# carry no owner, PyInstaller runs with a fixed hash seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+umask 022
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || stat -c %Y pyproject.toml)
+fi
+export SOURCE_DATE_EPOCH PYTHONHASHSEED=0
 out=$(realpath -m "${1:-dist}")
 work=$root/build/standalone
 max_glibc=2.34
@@ -40,6 +54,7 @@ rm -rf "$work/venv"
 "$PYTHON" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check build
 "$work/venv/bin/python" -m build -q --outdir "$out" . >/dev/null
+python3 packaging/reproducible_tar.py "$out/$name.tar.gz"  # the wheel is already
 # Megalith as pip installs it (the wheel, not editable), so the program is frozen from
 # exactly what users of the package get, with PyInstaller (the `standalone` extra). Nothing
 # imports PySide6.QtNetwork (PySide6's package lists it): without it only two optional
@@ -56,24 +71,33 @@ python_lib=$("$PYTHON" -c 'import sys; print(sys.base_prefix)')/lib
   --specpath "$work" \
   --collect-submodules megalith \
   --collect-data megalith.desktop --copy-metadata megalith \
-  --exclude-module PySide6.QtNetwork \
+  --exclude-module PySide6.QtNetwork --strip \
+  --runtime-hook "$root/packaging/glibc_check.py" \
   "$root/packaging/megalith_main.py")
+# pip's note of where the wheel was installed from (a build path; nothing reads it)
+info=$out/megalith/_internal/$name.dist-info
+rm "$info/direct_url.json"
+sed -i '/^megalith[^/]*\.dist-info\/direct_url\.json,/d' "$info/RECORD"
 python3 packaging/prune_host_libraries.py "$out/megalith" >"$work/pruned.txt"
 python3 packaging/elf_audit.py --max-glibc "$max_glibc" "$out/megalith"
+"$work/venv/bin/python" packaging/notices.py "$out/megalith" "$work/pyinstaller/megalith" \
+  "$work/copyright"
+"$work/venv/bin/python" packaging/make_manpage.py "$work/venv/bin/megalith" "$work/megalith.1"
 
 stage=$work/$name
 rm -rf "$stage"
 mkdir -p "$stage/share/icons"
 cp -a "$out/megalith" "$stage/megalith"
-cp packaging/install.sh packaging/uninstall.sh packaging/host_requirements.txt "$stage/"
+cp packaging/install.sh packaging/uninstall.sh packaging/host_requirements.txt LICENSE "$stage/"
 cp assets/megalith.svg assets/megalith.desktop assets/megalith-mime.xml \
   assets/io.megalith.megalith.metainfo.xml "$stage/share/"
 cp assets/icons/*.png "$stage/share/icons/"
 echo "$version" > "$stage/VERSION"
-tar -C "$work" -czf "$archive" "$name"
+tar -C "$work" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+  --format=gnu -cf - "$name" | gzip -n >"$archive"
 rm -rf "$stage"
 
-packaging/build_deb.sh "$out/megalith" "$version" "$out"
+packaging/build_deb.sh "$out/megalith" "$version" "$out" "$work/copyright" "$work/megalith.1"
 (cd "$out" && sha256sum -- *.whl *.tar.gz *.deb > SHA256SUMS)
 echo "Program: $out/megalith/megalith"
 (cd "$out" && du -h -- *.whl *.tar.gz *.deb)

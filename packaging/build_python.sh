@@ -10,6 +10,12 @@
 # libpython, which finds them by its RPATH; the result runs on this machine too, where
 # PyInstaller uses it.
 #
+# For the notices of what the frozen program bundles (packaging/notices.py), the result also
+# holds lib/python3.11/license.rst (the licences of the code CPython carries, from its
+# source) and lib/debian-libraries.txt: for each library copied from the root, its soname,
+# Debian package, version and source package, with the package's copyright file in
+# share/doc/PACKAGE/copyright.
+#
 # Needs root, debootstrap and curl (packaging/bootstrap.sh). The result is cached in
 # $MEGALITH_CACHE (default /var/cache/megalith-ci); compiling takes ten minutes on two cores.
 # Exits 3 when no Debian mirror answers.
@@ -20,16 +26,32 @@ version=3.11.2
 source_url=http://deb.debian.org/debian/pool/main/p/python3.11/python3.11_$version.orig.tar.gz
 source_sha256=2411c74bda5bbcfcddaf4531f66d1adc73f247f529aee981b029513aefdbf849
 prefix=/opt/megalith-python  # inside the build root
+from_the_root='/lib(ffi|ssl|crypto)\.so'  # the libraries copied beside libpython (below)
 result=$cache/python-$version-bullseye
 
+root=$("$here/debian_root.sh" bullseye python-build build-essential libffi-dev zlib1g-dev \
+  libbz2-dev liblzma-dev libssl-dev libsqlite3-dev uuid-dev)
+tarball=$cache/python3.11_$version.orig.tar.gz
+
+record_licences() {  # license.rst and debian-libraries.txt (above) in $1, the result
+  tar -xzf "$tarball" -O "Python-$version/Doc/license.rst" >"$1/lib/python3.11/license.rst"
+  local lib package
+  for lib in $(ls "$1"/lib/lib*.so.* | grep -E "$from_the_root"); do
+    package=$(chroot "$root" dpkg -S "/usr/lib/x86_64-linux-gnu/${lib##*/}" | cut -d: -f1)
+    mkdir -p "$1/share/doc/$package"
+    cp "$root/usr/share/doc/$package/copyright" "$1/share/doc/$package/"
+    echo "${lib##*/} $package $(chroot "$root" dpkg-query -W -f='${Version} ${source:Package}' \
+      "$package")"
+  done >"$1/lib/debian-libraries.txt.part"
+  mv "$1/lib/debian-libraries.txt.part" "$1/lib/debian-libraries.txt"
+}
+
 if [ -x "$result/bin/python3" ] && [ -f "$result/.complete" ]; then
+  [ -f "$result/lib/debian-libraries.txt" ] || record_licences "$result"  # an older cache
   echo "$result"
   exit 0
 fi
-root=$("$here/debian_root.sh" bullseye python-build build-essential libffi-dev zlib1g-dev \
-  libbz2-dev liblzma-dev libssl-dev libsqlite3-dev uuid-dev)
 
-tarball=$cache/python3.11_$version.orig.tar.gz
 if ! echo "$source_sha256  $tarball" | sha256sum -c --status 2>/dev/null; then
   mirror_file=$(dirname "$source_url")
   echo "Downloading CPython $version's source from $mirror_file" >&2
@@ -62,11 +84,12 @@ unshare --mount --propagation private /bin/sh -c "mount -t proc proc '$root/proc
 # everywhere, so the newer host copy serves; copying them too would let the RPATH force the
 # old copies on the host's own libraries (PyInstaller's Qt probe then fails in Kerberos).
 chroot "$root" /bin/sh -c "ldd $prefix/lib/python3.11/lib-dynload/*.so" \
-  | awk '/=> \// {print $3}' | sort -u | grep -E '/lib(ffi|ssl|crypto)\.so' \
+  | awk '/=> \// {print $3}' | sort -u | grep -E "$from_the_root" \
   | while read -r lib; do cp -L "$root$lib" "$root$prefix/lib/"; done
 rm -rf "$result"
 cp -a "$root$prefix" "$result"
 rm -rf "$root/build"
+record_licences "$result"
 "$result/bin/python3" -c 'import ctypes, ssl, sqlite3, lzma, bz2, zlib, uuid
 import multiprocessing.synchronize' \
   || { echo "build_python.sh: the built CPython lacks a module" >&2; exit 1; }

@@ -68,7 +68,7 @@ def in_root(root: Path, command: str, user: str = "player") -> list[str]:
     home = "/root" if user == "root" else f"/home/{user}"
     mounts = (f"mount -t proc proc {root}/proc && mount --bind /dev {root}/dev && "
               f"mkdir -p {root}/tmp/.X11-unix && mount --bind /tmp/.X11-unix {root}/tmp/.X11-unix")
-    inside = (f"env -i HOME={home} PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin "
+    inside = (f"env -i HOME={home} PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/usr/games "
               f"LANG=C.UTF-8 DISPLAY={os.environ['DISPLAY']} DEBIAN_FRONTEND=noninteractive "
               f"MEGALITH_REPORT_FIRST_FRAME=1 QT_QPA_PLATFORM=xcb sh -c 'cd && {command}'")
     return ["unshare", "--mount", "--propagation", "private", "sh", "-c",
@@ -126,13 +126,19 @@ def test_debian_11_is_refused_clearly_by_install_sh_and_apt(artifacts, tmp_path)
     assert "glibc 2.34 or newer (this system has 2.31)" in done.stderr
     assert "is installed" not in done.stdout + done.stderr
     assert not (root / "home" / "player" / ".local").exists()
+    # run directly, the program says so too, before Qt's loader can complain
+    done = run(root, f"megalith-{VERSION}/megalith/megalith --version")
+    assert (done.returncode, done.stdout) == (1, ""), done.stdout + done.stderr
+    assert done.stderr == ("Megalith cannot run here: it needs glibc 2.34 or newer (Ubuntu "
+                           "22.04, Debian 12, Fedora 35, RHEL 9 or later); this system has "
+                           "glibc 2.31.\n")
 
     shutil.copy(artifacts / DEB, root / "tmp")
     done = run(root, f"apt-get update -qq && apt-get install -y -q /tmp/{DEB}", user="root",
                timeout=900)
     assert done.returncode != 0
     assert "libc6 (>= 2.34)" in done.stdout + done.stderr
-    assert not (root / "usr" / "bin" / "megalith").exists()
+    assert not (root / "usr" / "games" / "megalith").exists()
 
 
 @pytest.mark.parametrize("suite", ["bookworm", "trixie"])

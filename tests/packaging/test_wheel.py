@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.conftest import VERSION, base_python, clean_env
+from tests.packaging.conftest import ROOT, VERSION, base_python, clean_env
 from tests.packaging.frames import (assert_the_record_s_board_is_drawn, save_record,
                                     screen_pixels)
 from tests.packaging.test_standalone import startup_benchmark
@@ -73,22 +73,27 @@ def installed(built, tmp_path_factory) -> Path:
     return venv
 
 
-def test_the_wheel_installs_one_name_megalith(built) -> None:
+def test_the_wheel_installs_one_name_megalith_and_carries_its_licence(built) -> None:
     """`rules` and `desktop` are names other distributions install too (django-rules)."""
     with zipfile.ZipFile(built[1]) as wheel:
         top = {name.split("/", 1)[0] for name in wheel.namelist()}
         entry_points = wheel.read(f"megalith-{VERSION}.dist-info/entry_points.txt").decode()
+        fields = wheel.read(f"megalith-{VERSION}.dist-info/METADATA").decode()
+        licence = wheel.read(f"megalith-{VERSION}.dist-info/licenses/LICENSE").decode()
     assert top == {"megalith", f"megalith-{VERSION}.dist-info"}
     assert "megalith = megalith.desktop.launch:main" in entry_points
+    assert "\nLicense-Expression: MIT\n" in fields and "\nLicense-File: LICENSE\n" in fields
+    assert licence == (ROOT / "LICENSE").read_text()
 
 
 def test_the_sdist_holds_what_a_wheel_is_built_from(built) -> None:
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    expected = {"setup.py", "pyproject.toml", "assets/megalith.svg", "assets/megalith.desktop",
+    expected = {"setup.py", "pyproject.toml", "LICENSE", "assets/megalith.svg",
+                "assets/megalith.desktop",
                 "assets/megalith-mime.xml", "megalith/__init__.py",
                 "megalith/desktop/help/guide.md", "megalith/desktop/help/druid.md",
-                "megalith/desktop/help.py", "megalith/rules/registry.py"}
+                "megalith/desktop/dialogs/help.py", "megalith/rules/registry.py"}
     expected |= {f"assets/icons/megalith-{size}.png" for size in (16, 48, 256)}
     assert expected <= names, expected - names
 
