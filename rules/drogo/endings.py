@@ -5,8 +5,9 @@ A move wins at once only if the game is over after it, and Drogo ends only when 
 in the game has a board move (docs/rules/drogo.md). So a move is ruled out when some side
 surely has a board move after it, or it cannot win for its mover. A pass or `swap` leaves
 the board and the resignations as they are, so a game going on still goes on after it; a
-resignation (never among the legal moves) never wins for the side resigning. A board move of side `s` (which is in
-the game) leaves every group with a freedom, the group of its own last piece included.
+resignation (never among the legal moves) never wins for the side resigning. A board move of
+side `s` (which is in the game) leaves every group with a freedom, the group of its own last
+piece included.
 
 Captures that remove stacks, without -easy_free: no board move ends the game. Let `e` be a
 freedom of the group `G` of the mover's last piece. If `e` has an empty neighbour, a piece
@@ -38,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from megalith.rules.geometry import square_board
+from megalith.rules.drogo.bits import bit_layout, neighbours_of, paired_empties
+from megalith.rules.drogo.text import NO_CELL, move_space, move_texts
 
 # What the filter needs of a move: the bit set of its cells, then each of its cells with its
 # bit and the number of pieces the move puts on it.
@@ -53,33 +55,19 @@ MOST_OPEN_STACKS = 2
 
 @cache
 def footprints(size: int) -> dict[str, Footprint]:
-    """The footprint of every move shape on a size x size board by its canonical text (laid
-    out as the engine's bit sets: cell (column c, row r) is bit c * (size + 1) + r)."""
-    board = square_board(size)
-    names = board.names
-    bits = [1 << column * (size + 1) + row for column, row in board.coords]
+    """The footprint of every move shape on a size x size board by its canonical text (bit
+    sets laid out as rules.drogo.bits)."""
+    bits = bit_layout(size).bits
     found: dict[str, Footprint] = {}
-    for cell, name in enumerate(names):
-        bit = bits[cell]
-        found[name] = bit, ((cell, bit, 1),)
-        found[f"{name},{name}"] = bit, ((cell, bit, 2),)
-        for other in board.neighbours[cell]:
-            found[f"{name},{names[other]}"] = (bit | bits[other],
-                                               ((cell, bit, 1), (other, bits[other], 1)))
+    for text, (first, second) in zip(move_texts(size), move_space(size)):
+        bit = bits[first]
+        if second == NO_CELL:
+            found[text] = bit, ((first, bit, 1),)
+        elif second == first:
+            found[text] = bit, ((first, bit, 2),)
+        else:
+            found[text] = bit | bits[second], ((first, bit, 1), (second, bits[second], 1))
     return found
-
-
-def paired_empties(empty: int, shift: int) -> int:
-    """The empty cells with an empty neighbour (bit sets laid out as the engine's, where the
-    neighbours of a bit are 1 and `shift` places away and no spare bit is ever set)."""
-    down = empty & empty >> 1  # the lower cell of each pair in a column
-    left = empty & empty >> shift  # the left cell of each pair in a row
-    return down | down << 1 | left | left << shift
-
-
-def neighbours_of(cells: int, shift: int) -> int:
-    """The bits next to any of `cells` (spare bits included: callers mask them out)."""
-    return cells << 1 | cells >> 1 | cells << shift | cells >> shift
 
 
 def may_end(moves: Sequence[str], prints: dict[str, Footprint], empty: int, shift: int,
@@ -106,7 +94,7 @@ def may_end(moves: Sequence[str], prints: dict[str, Footprint], empty: int, shif
             continue
         cells, pieces = footprint
         left = empty & ~cells
-        if left & (left >> 1 | left >> shift):
+        if paired_empties(left, shift):
             continue
         still_open = open_stacks & ~cells
         for cell, bit, count in pieces:

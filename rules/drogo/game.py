@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from megalith.rules.drogo import endings as drogo_endings
 from megalith.rules.drogo import moves as drogo_moves
+from megalith.rules.drogo.bits import bit_layout
+from megalith.rules.drogo.text import (NO_CELL, CellMove, move_space, move_texts,
+                                       shapes_by_text, text_of)
 from megalith.rules.geometry import Board, square_board
 from megalith.rules.protocol import (PASS, SWAP, GameState, MoveError, MoveKind, OptionError,
                                      OptionSpec, Outcome, Stone)
@@ -39,14 +42,11 @@ DEFAULT_SIZE = 6
 MIN_SIZE = 3
 MAX_SIZE = 19
 
-NO_CELL = -1  # the second cell of a one-piece move
 PLACED, CAPTURED = 0, 1  # kinds of log entries
 
 # A log entry, one per change to a stack: (cell, height before, owner before, PLACED or
 # CAPTURED). _commit brings the pieces and scores up to date from them.
 LogEntry = tuple[int, int, int, int]
-# A move as cells: (first cell, second cell or NO_CELL).
-CellMove = tuple[int, int]
 # A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
 Position = tuple[list[int], list[int], list[int], int, int]
 # A move drawn by _draw: its index in the move space, the position after it, its log.
@@ -83,16 +83,17 @@ class DrogoState(GameState):
         # The seats of each stack's pieces, bottom up (for the 3D views). Like the position's
         # lists, never changed in place once installed (_commit makes a new one).
         self._pieces: list[tuple[int, ...]] = [()] * cells
-        # The same position as bit sets (see _bit_layout): the cells each side owns, the
+        # The same position as bit sets (rules.drogo.bits): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
-        self._bits, self._cell_at, self._shift = _bit_layout(size)
-        self._near = _neighbour_bits(size)
+        layout = bit_layout(size)
+        self._bits, self._cell_at, self._shift = layout.bits, layout.cell_at, layout.shift
+        self._near = layout.near
         self._masks = [0] * players
-        self._board_bits = self._empty = sum(self._bits)
+        self._board_bits = self._empty = layout.board
         self._full = 0
-        self._space = _move_space(size)
-        self._space_texts = _move_texts(size)
-        self._shapes = _shapes_by_text(size)
+        self._space = move_space(size)
+        self._space_texts = move_texts(size)
+        self._shapes = shapes_by_text(size)
         self._empty_board = True
         # Whether each side has a board move in the current position: settled by _commit when
         # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
@@ -505,10 +506,7 @@ class DrogoState(GameState):
         return cell
 
     def _text(self, move: CellMove) -> str:
-        first, second = move
-        if second == NO_CELL:
-            return self._names[first]
-        return f"{self._names[first]},{self._names[second]}"
+        return text_of(move, self._names)
 
     def _parse(self, text: str) -> CellMove:
         """Cells of a lower-cased move text; MoveError for malformed text or a shape the
@@ -827,55 +825,6 @@ class DrogoState(GameState):
     def _owner_char(self, cell: int) -> str:
         seat = self._owner[cell]
         return "." if seat < 0 else self.turn_order[seat].lower()
-
-
-@cache
-def _bit_layout(size: int) -> tuple[tuple[int, ...], dict[int, int], int]:
-    """Bit sets of cells: cell (column c, row r) is bit c * (size + 1) + r, so that the
-    neighbours of a bit are one place and size + 1 places away. The spare bit at the top of
-    each column is never set, which keeps a shift by one from running into the next column.
-    Returns each cell's bit, the cell at each bit position, and the shift between columns."""
-    board = square_board(size)
-    shift = size + 1
-    positions = [column * shift + row for column, row in board.coords]
-    return (tuple(1 << position for position in positions),
-            {position: cell for cell, position in enumerate(positions)}, shift)
-
-
-@cache
-def _neighbour_bits(size: int) -> tuple[int, ...]:
-    """For each cell, the bit set (as in _bit_layout) of its neighbours."""
-    bits = _bit_layout(size)[0]
-    return tuple(sum(bits[other] for other in around)
-                 for around in square_board(size).neighbours)
-
-
-@cache
-def _move_space(size: int) -> tuple[CellMove, ...]:
-    """Every move shape on a size x size board, legal or not: each cell alone, each cell
-    twice (stacked) and each ordered pair of neighbours."""
-    board = square_board(size)
-    space: list[CellMove] = []
-    for cell in range(len(board)):
-        space.append((cell, NO_CELL))
-        space.append((cell, cell))
-        space.extend((cell, other) for other in board.neighbours[cell])
-    return tuple(space)
-
-
-@cache
-def _move_texts(size: int) -> tuple[str, ...]:
-    """The canonical text of each move shape of _move_space."""
-    names = square_board(size).names
-    return tuple(names[first] if second == NO_CELL else f"{names[first]},{names[second]}"
-                 for first, second in _move_space(size))
-
-
-@cache
-def _shapes_by_text(size: int) -> dict[str, CellMove]:
-    """Each move shape of _move_space by its canonical text: canonical moves are read
-    without parsing."""
-    return dict(zip(_move_texts(size), _move_space(size)))
 
 
 @lru_cache(maxsize=4096)

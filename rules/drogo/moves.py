@@ -1,12 +1,12 @@
 """Drogo's legal board moves for every cell at once, on byte planes (issue 12).
 
 The position is turned into byte planes (`rules.byte_planes`) laid out as the engine's bit
-sets: cell (column c, row r) at position c * (n + 1) + r, so the neighbours of a position are
-1 and n + 1 positions away and the spare position at the top of each column keeps a shift by
-one from running into the next column. The rules (docs/rules/drogo.md) then settle nearly every
-move shape with a few integer operations for the whole board; the engine settles the few
-shapes they leave open (group floods, or a trial on copies). Without -easy_free only
-(-easy_free keeps the engine's trial of every candidate).
+sets (rules.drogo.bits): cell (column c, row r) at position c * (n + 1) + r, so the neighbours
+of a position are 1 and n + 1 positions away and the spare position at the top of each column
+keeps a shift by one from running into the next column. The rules (docs/rules/drogo.md) then
+settle nearly every move shape with a few integer operations for the whole board; the engine
+settles the few shapes they leave open (group floods, or a trial on copies). Without
+-easy_free only (-easy_free keeps the engine's trial of every candidate).
 
 Why the shortcuts hold. After every move every group on the board has a freedom (an empty
 neighbour): the mover's own group by the suicide rule, enemy groups because those without one
@@ -51,10 +51,9 @@ from itertools import chain
 from operator import getitem, itemgetter
 
 from megalith.rules.byte_planes import Planes
+from megalith.rules.drogo.bits import bit_layout
+from megalith.rules.drogo.text import NO_CELL, CellMove, text_of
 from megalith.rules.geometry import square_board
-
-NO_CELL = -1
-CellMove = tuple[int, int]
 # The kinds of move shape on one cell, in the order of their bit in a cell's pattern.
 SINGLE, STACKED, LEFT, DOWN, UP, RIGHT = range(6)
 
@@ -81,26 +80,24 @@ class Layout:
 
 @cache
 def layout(size: int) -> Layout:
-    board = square_board(size)
+    names = square_board(size).names
     rows = size + 1
     positions = size * rows
-    place = [column * rows + row for column, row in board.coords]
+    place = bit_layout(size).positions
     cell_at = [-1] * positions
     for cell, position in enumerate(place):
         cell_at[position] = cell
-    names = board.names
     texts: list[tuple[tuple[str, ...], ...]] = []
     for position in range(positions):
         cell = cell_at[position]
         if cell < 0:
             texts.append(((),) * 64)
             continue
-        name = names[cell]
-        shapes = [name, f"{name},{name}"]
+        shapes = [text_of((cell, NO_CELL), names), text_of((cell, cell), names)]
         for step in (-rows, -1, 1, rows):
             other = position + step
             other_cell = cell_at[other] if 0 <= other < positions else -1
-            shapes.append("" if other_cell < 0 else f"{name},{names[other_cell]}")
+            shapes.append("" if other_cell < 0 else text_of((cell, other_cell), names))
         texts.append(tuple(tuple(sorted(shapes[kind] for kind in range(6) if pattern >> kind & 1
                                         and shapes[kind]))
                            for pattern in range(64)))

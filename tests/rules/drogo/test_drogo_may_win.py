@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from megalith.rules import registry
+from megalith.rules.drogo.bits import paired_empties
 from megalith.rules.drogo.game import DrogoState
-from megalith.rules.drogo.endings import paired_empties
 from tests.rules.ai.test_moves_that_may_win import is_subsequence, wins_at_once
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "drogo"
