@@ -16,7 +16,7 @@ are never changed in place, so states and tested moves may share them, and so ma
 state (a search copies one for every move it tries). The legal-move list is worked out for the
 whole board at once on byte planes (rules.drogo.moves), which leave only a few shapes to group
 floods or to `_attempt`. The pieces of each stack (for the 3D views), the scores and who can
-move are only brought up to date by moves that are really played (`_commit`). A search's random
+move are only brought up to date by moves that are really played (`_install`). A search's random
 playouts run in `run_playout`, which plays as the protocol's generic loop does on the engine's
 own move values.
 """
@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from megalith.rules.drogo import endings as drogo_endings
 from megalith.rules.drogo import moves as drogo_moves
-from megalith.rules.drogo.bits import bit_layout
+from megalith.rules.drogo.bits import bit_layout, neighbours_of
 from megalith.rules.drogo.text import (NO_CELL, CellMove, move_space, move_texts,
                                        shapes_by_text, text_of)
 from megalith.rules.geometry import Board, square_board
@@ -45,7 +45,7 @@ MAX_SIZE = 19
 PLACED, CAPTURED = 0, 1  # kinds of log entries
 
 # A log entry, one per change to a stack: (cell, height before, owner before, PLACED or
-# CAPTURED). _commit brings the pieces and scores up to date from them.
+# CAPTURED). _install brings the pieces and scores up to date from them.
 LogEntry = tuple[int, int, int, int]
 # A position: heights, owners, each side's bit set of owned cells, empty cells, full cells.
 Position = tuple[list[int], list[int], list[int], int, int]
@@ -81,7 +81,7 @@ class DrogoState(GameState):
         self._height = [0] * cells
         self._owner = [-1] * cells
         # The seats of each stack's pieces, bottom up (for the 3D views). Like the position's
-        # lists, never changed in place once installed (_commit makes a new one).
+        # lists, never changed in place once installed (_install makes a new one).
         self._pieces: list[tuple[int, ...]] = [()] * cells
         # The same position as bit sets (rules.drogo.bits): the cells each side owns, the
         # empty cells and the full ones. Group floods run on them.
@@ -89,13 +89,15 @@ class DrogoState(GameState):
         self._bits, self._cell_at, self._shift = layout.bits, layout.cell_at, layout.shift
         self._near = layout.near
         self._masks = [0] * players
-        self._board_bits = self._empty = layout.board
+        self._empty = layout.board
         self._full = 0
         self._space = move_space(size)
         self._space_texts = move_texts(size)
         self._shapes = shapes_by_text(size)
-        self._empty_board = True
-        # Whether each side has a board move in the current position: settled by _commit when
+        # Whether a move may be two pieces: never with -single, nor as the opening move (the
+        # first piece on the empty board). Set by the first board move played.
+        self._pairs = False
+        # Whether each side has a board move in the current position: settled by _install when
         # cheap tests tell, else worked out when first asked (None: not yet); _seat_can_move.
         # A tuple, never changed in place (copies share it).
         self._all_can_move: tuple[bool | None, ...] = (True,) * players
@@ -198,7 +200,7 @@ class DrogoState(GameState):
 
         return drogo_moves.quick_moves(
             drogo_moves.layout(self._n), self._height, self._masks[seat],
-            not (self._single or self._empty_board), not self._in_place,
+            self._pairs, not self._in_place,
             len(self.turn_order) == 2, legal)
 
     def _open_shape_legal(self, move: CellMove, seat: int) -> bool:
@@ -284,7 +286,7 @@ class DrogoState(GameState):
         whose turn it is needs asking."""
         move = self._shapes.get(text)
         if (move is None or self.resigned or self._over()
-                or move[1] != NO_CELL and (self._single or self._empty_board)):
+                or move[1] != NO_CELL and not self._pairs):
             return super().play(text)
         self._place(move, text)
         self._record(text, passed=False)
@@ -298,12 +300,9 @@ class DrogoState(GameState):
         return self._nobody_can_move()
 
     def outcome(self) -> Outcome:
-        """The protocol's `outcome`: the board's, unless a resignation decides. (The search
-        asks it after every move it tries: a game going on answers first.)"""
+        """The protocol's `outcome`: the board's, unless a resignation decides."""
         if self.resigned:
             return super().outcome()
-        if not self._nobody_can_move():
-            return _ongoing(self.turn_order, self._totals)
         return self._board_outcome()
 
     def _play_board_move(self, text: str) -> str:
@@ -314,7 +313,7 @@ class DrogoState(GameState):
     def _place(self, move: CellMove, text: str) -> None:
         """Play `move` (written `text`) for the side to move, or raise MoveError with the
         state unchanged."""
-        seat = len(self.moves) % len(self.turn_order)
+        seat = len(self.moves) % len(self.turn_order)  # _seat_to_move(), without a call
         kept = self._kept
         if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
             # Just tested by random_move in this very position: its result stands.
@@ -323,25 +322,25 @@ class DrogoState(GameState):
             reason, after, log = self._attempt(move, seat)
             if reason is not None:
                 raise MoveError(text, reason)
-        self._height, self._owner, self._masks, self._empty, self._full = after
-        self._commit(log, seat)
+        self._install(after, log, seat)
 
     def _board_outcome(self) -> Outcome:
-        """Worked out once per position and number of resignations (the sides still in the
-        game decide whether anyone can move and who leads)."""
-        key = (self._version, len(self.resigned))
-        if self._outcome_cache is None or self._outcome_cache[0] != key:
-            self._outcome_cache = (key, self._work_out_outcome())
-        return self._outcome_cache[1]
-
-    def _work_out_outcome(self) -> Outcome:
-        """Over when no side still in the game can move; the best score among them wins."""
+        """Over when no side still in the game can move, the best score among them winning
+        (worked out once per position and number of resignations); the search asks after
+        every move it tries, so a game going on answers first."""
         if not self._nobody_can_move():
             return _ongoing(self.turn_order, self._totals)
+        key = (self._version, len(self.resigned))
+        if self._outcome_cache is None or self._outcome_cache[0] != key:
+            self._outcome_cache = (key, self._final_outcome())
+        return self._outcome_cache[1]
+
+    def _final_outcome(self) -> Outcome:
+        """The outcome of a game where no side still in the game can move."""
         scores = self._scores()
         alive = [seat for seat, side in enumerate(self.turn_order) if side not in self.resigned]
         best = max(self._totals[seat] for seat in alive)
-        leaders = [self.turn_order[seat] for seat in sorted(alive) if self._totals[seat] == best]
+        leaders = [self.turn_order[seat] for seat in alive if self._totals[seat] == best]
         reason = "no player can move: " + ", ".join(
             f"{side} {scores[side]}" + (" (resigned)" if side in self.resigned else "")
             for side in self.turn_order)
@@ -388,16 +387,14 @@ class DrogoState(GameState):
         """
         if self._over():
             raise MoveError("", "the game is over")
-        return self._random_move(len(self.moves) % len(self.turn_order), rng)
+        return self._random_move(self._seat_to_move(), rng)
 
     def _random_move(self, seat: int, rng: random.Random) -> str:
         """random_move for `seat`, the side to move in a game not over."""
-        if (self.turn_order[seat] in self.resigned
-                or not (self._can_move[seat] or self._seat_can_move(seat))):
+        if self.turn_order[seat] in self.resigned or not self._seat_can_move(seat):
             return PASS
         shapes = len(self._space)
-        size = shapes + 1 if len(self.moves) == 1 and self._swap_legal() else shapes
-        drawn = self._draw(seat, rng, size)
+        drawn = self._draw(seat, rng, shapes + 1 if self._swap_legal() else shapes)
         if drawn is None:
             return next(self._legal_moves_in_random_order(seat, rng))
         pick, after, log = drawn
@@ -410,42 +407,21 @@ class DrogoState(GameState):
     def _draw(self, seat: int, rng: random.Random, size: int) -> Drawn | None:
         """random_move's draws: indices into the move space (`size` is its length, or one
         more where the index past it stands for swap) until a legal move of `seat` comes;
-        that index with the position after the move and its log (swap leaves the position
-        as it is). None after 4 * size misses."""
+        that index with the stacks after the move and its log (swap leaves the stacks as
+        they are). None after 4 * size misses."""
         space = self._space
         shapes = len(space)
-        draw, attempt = rng.random, self._attempt
-        height, owner, near, top_level = self._height, self._owner, self._near, self._n
-        mine, empty, bits = self._masks[seat], self._empty, self._bits
-        pairs = not (self._single or self._empty_board)
-        removals = not self._in_place
+        draw, attempt, candidate = rng.random, self._attempt, self._is_candidate
         for _ in range(4 * size):
             pick = int(draw() * size)
             if pick == shapes:
-                return pick, (height, owner, self._masks, empty, self._full), []
+                return pick, (self._height, self._owner, self._masks, self._empty,
+                              self._full), []
             move = space[pick]
-            # _is_candidate(move, seat), written out: a call per draw costs too much here.
-            first, second = move
-            level = height[first]
-            if level >= top_level:
-                continue
-            top = owner[first]
-            if top >= 0 and top != seat and not mine & near[first]:
-                continue
-            if second != NO_CELL:
-                if not pairs:
-                    continue
-                if second == first:
-                    if level > top_level - 2:
-                        continue
-                elif height[second] != level:
-                    top = owner[second]
-                    if not (removals and level == 0 and top >= 0 and top != seat
-                            and not near[second] & empty & ~bits[first]):
-                        continue
-            reason, after, log = attempt(move, seat)
-            if reason is None:
-                return pick, after, log
+            if candidate(move, seat):
+                reason, after, log = attempt(move, seat)
+                if reason is None:
+                    return pick, after, log
         return None
 
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
@@ -453,9 +429,11 @@ class DrogoState(GameState):
         draws, moves, trail and final position, without the generic overhead of each ply.
         A board move drawn by `_draw` (random_move's draws) is installed as it was tested;
         any other move (a pass, swap, a move of the shuffled pool after many misses) is
-        drawn by `random_move` and played by `play`. A move's key is its text."""
-        players = len(self.turn_order)
+        drawn by `random_move` and played by `play`. A move's key is its text. Whether the
+        game is over is read as _over() remembers it, and `person_of_seat` and `_record`
+        are written out: a call each a ply would cost a search 2%."""
         moves, texts, shapes = self.moves, self._space_texts, len(self._space)
+        players = len(self.turn_order)
         for _ in range(plies):
             if self._stuck_version == self._version and not self.resigned:
                 if self._stuck:  # _over(), as remembered for this position
@@ -467,21 +445,18 @@ class DrogoState(GameState):
             if self.resigned or len(moves) == 1 or not self._can_move[seat]:
                 # pass, swap or who can move not known yet: random_move's way
                 move = self._random_move(seat, rng)
-                trail.append((person, move))
-                self.play(move)
-                continue
-            drawn = self._draw(seat, rng, shapes)
-            if drawn is None:
+            else:
+                drawn = self._draw(seat, rng, shapes)
+                if drawn is not None:
+                    pick, after, log = drawn
+                    trail.append((person, texts[pick]))
+                    self._install(after, log, seat)
+                    moves.append(texts[pick])
+                    self.passes_in_row = 0
+                    continue
                 move = next(self._legal_moves_in_random_order(seat, rng))
-                trail.append((person, move))
-                self.play(move)
-                continue
-            pick, after, log = drawn
-            trail.append((person, texts[pick]))
-            self._height, self._owner, self._masks, self._empty, self._full = after
-            self._commit(log, seat)
-            moves.append(texts[pick])
-            self.passes_in_row = 0
+            trail.append((person, move))
+            self.play(move)
 
     def _legal_moves_in_random_order(self, seat: int, rng: random.Random) -> Iterator[str]:
         pool: list[CellMove | None] = list(self._candidates(seat))
@@ -511,10 +486,6 @@ class DrogoState(GameState):
     def _parse(self, text: str) -> CellMove:
         """Cells of a lower-cased move text; MoveError for malformed text or a shape the
         options or the opening forbid (checks that need no position)."""
-        shape = self._shapes.get(text)  # canonical text, as the search plays it
-        if shape is not None and (shape[1] == NO_CELL
-                                  or not (self._single or self._empty_board)):
-            return shape
         parts = [part.strip() for part in text.split(",")]
         if len(parts) > 2 or not all(parts):
             raise MoveError(text, "a move is one cell (c3) or two cells that share a face "
@@ -527,10 +498,9 @@ class DrogoState(GameState):
             cells.append(cell)
         if len(cells) == 1:
             return cells[0], NO_CELL
-        if self._single:
-            raise MoveError(text, "-single allows one piece per move")
-        if self._empty_board:
-            raise MoveError(text, "the opening move is one piece")
+        if not self._pairs:
+            raise MoveError(text, "-single allows one piece per move" if self._single
+                            else "the opening move is one piece")
         first, second = cells
         if first != second and second not in self._nbrs[first]:
             raise MoveError(text, f"{parts[0]} and {parts[1]} do not share a face")
@@ -548,7 +518,7 @@ class DrogoState(GameState):
         (captures removing stacks) an empty `a` and an enemy stack at `b` that the first piece
         might capture, leaving `b` empty too: only then can the two pieces meet at one level.
         The first piece captures `b` only if `a` is its group's last freedom, so not if `b`
-        touches another empty cell. random_move has a copy of these tests written out.
+        touches another empty cell. random_move asks it for each shape it draws.
         """
         first, second = move
         height = self._height
@@ -560,7 +530,7 @@ class DrogoState(GameState):
             return False
         if second == NO_CELL:
             return True
-        if self._single or self._empty_board:
+        if not self._pairs:
             return False
         if second == first:
             return level <= self._n - 2
@@ -579,8 +549,8 @@ class DrogoState(GameState):
 
     def _attempt(self, move: CellMove, seat: int) -> tuple[str | None, Position, list[LogEntry]]:
         """Play `move` for `seat` on copies of the position: the reason it is illegal (or
-        None), the position after it and the log of its changes. The position itself does
-        not change; `play` installs the position after a legal move.
+        None), the stacks after it and the log of its changes. The position itself does not
+        change; `_install` makes the stacks after a legal move the position.
 
         The pieces go in one after the other, the second (if any) only if the first is legal,
         and beside the first only at the level the first has reached."""
@@ -609,10 +579,11 @@ class DrogoState(GameState):
         were split by losing the stack, and the group of `cell` itself. Without -easy_free a
         piece on the side's own stack changes no group and no freedom at all, and a stack
         next to an empty cell has a freedom without looking further. Every enemy group is
-        judged on the board as the piece leaves it, before any capture (docs/rules/drogo.md: every
-        enemy group without freedom is captured, so removing one never saves another), and
-        the captures are only carried out once the piece is known to be legal (with -in_place a refused piece
-        can otherwise recolour half the board before it is refused).
+        judged on the board as the piece leaves it, before any capture (docs/rules/drogo.md:
+        every enemy group without freedom is captured, so removing one never saves another),
+        and the captures are only carried out once the piece is known to be legal (with
+        -in_place a refused piece could otherwise recolour half the board before it is
+        refused).
         """
         height, owner, masks, top_level = self._height, self._owner, self._masks, self._n
         level = height[cell]
@@ -628,16 +599,17 @@ class DrogoState(GameState):
         owner[cell] = seat
         if level + 1 == top_level:
             self._full |= bit
+        if top != seat:  # the cell leaves the empty cells or the stacks of its owner
+            if top >= 0:
+                masks[top] ^= bit
+            else:
+                self._empty ^= bit
+            masks[seat] |= bit
         if self._easy_free:
-            return self._settle_easy(cell, seat, top, log)
+            return self._settle_easy(cell, seat, log)
         if top == seat:
             return None
-        if top >= 0:
-            masks[top] ^= bit
-            empty = self._empty
-        else:
-            empty = self._empty = self._empty ^ bit
-        own = masks[seat] = masks[seat] | bit
+        empty, own = self._empty, masks[seat]
         dead = 0  # every enemy group without freedom, all judged before any is removed
         if near & ~(empty | own):  # an enemy stack beside the piece
             near_bits, bits = self._near, self._bits
@@ -656,16 +628,10 @@ class DrogoState(GameState):
             self._capture(dead, seat, log)
         return None
 
-    def _settle_easy(self, cell: int, seat: int, top: int, log: list[LogEntry]) -> str | None:
-        """The rest of _drop with -easy_free, once the piece is on `cell` (which had `top`):
-        raising a stack can take the freedom of any neighbour, so every enemy group touching
-        it is tested, and the group of `cell` itself."""
-        bit, masks = self._bits[cell], self._masks
-        if top >= 0:
-            masks[top] ^= bit
-        else:
-            self._empty ^= bit
-        masks[seat] |= bit
+    def _settle_easy(self, cell: int, seat: int, log: list[LogEntry]) -> str | None:
+        """The rest of _drop with -easy_free, once the piece is on `cell`: raising a stack can
+        take the freedom of any neighbour, so every enemy group touching it is tested, and
+        the group of `cell` itself."""
         owner, bits = self._owner, self._bits
         dead = 0  # every enemy group without freedom, all judged before any is removed
         for other in self._nbrs[cell]:
@@ -738,8 +704,9 @@ class DrogoState(GameState):
                 owner[cell] = -1
                 self._empty |= bit
 
-    def _commit(self, log: list[LogEntry], seat: int) -> None:
-        """Bring the pieces, scores and who-can-move up to date after a legal move.
+    def _install(self, after: Position, log: list[LogEntry], seat: int) -> None:
+        """Make `after`, the stacks after a legal move of `seat` with `log` its changes, the
+        position, and bring the pieces, scores and who-can-move up to date.
 
         Each log entry changes one stack: its height before leaves the total of its owner
         before, and its height after joins `seat`'s (placed: one more; captured in place: the
@@ -750,6 +717,7 @@ class DrogoState(GameState):
         -easy_free that changes no freedom anywhere, and its group has one; with -easy_free
         the stack needs an empty neighbour, which stays lower than it whatever is captured).
         """
+        self._height, self._owner, self._masks, self._empty, self._full = after
         pieces, totals, in_place = list(self._pieces), list(self._totals), self._in_place
         for cell, level, top, kind in log:
             if top >= 0:
@@ -763,17 +731,16 @@ class DrogoState(GameState):
             else:
                 pieces[cell] = ()
         self._pieces, self._totals = pieces, tuple(totals)
-        self._empty_board = False
+        self._pairs = not self._single
         self._version += 1
         self._kept = None
         empty, shift = self._empty, self._shift
-        if empty & (empty << 1 | empty << shift):  # an empty cell below or left of another
+        if empty & (empty << 1 | empty << shift):  # an empty cell with an empty neighbour
             self._can_move = self._all_can_move
         else:
+            room = ~self._full
             if self._easy_free:
-                room = ~self._full & (empty << 1 | empty >> 1 | empty << shift | empty >> shift)
-            else:
-                room = ~self._full
+                room &= neighbours_of(empty, shift)
             self._can_move = tuple([True if mask & room else None for mask in self._masks])
             if True not in self._can_move:
                 return
@@ -804,23 +771,10 @@ class DrogoState(GameState):
         can = self._can_move
         known = can[seat]
         if known is None:
-            known = any(self._refusal((cell, NO_CELL), seat) is None
-                        for cell in self._open_cells(seat))
+            known = any(self._refusal(move, seat) is None for move in self._candidates(seat)
+                        if move[1] == NO_CELL)
             self._can_move = can[:seat] + (known,) + can[seat + 1:]
         return known
-
-    def _open_cells(self, seat: int) -> list[int]:
-        """The cells where one piece of `seat` passes _is_candidate: not full, and empty or
-        next to a stack of the side's own (its own stacks included)."""
-        mine, shift = self._masks[seat], self._shift
-        reach = mine | mine << 1 | mine >> 1 | mine << shift | mine >> shift
-        bits = (self._empty | reach) & self._board_bits & ~self._full
-        cell_at, cells = self._cell_at, []
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            cells.append(cell_at[bit.bit_length() - 1])
-        return cells
 
     def _owner_char(self, cell: int) -> str:
         seat = self._owner[cell]
