@@ -71,9 +71,16 @@ python_lib=$("$PYTHON" -c 'import sys; print(sys.base_prefix)')/lib
   --specpath "$work" \
   --collect-submodules megalith \
   --collect-data megalith.desktop --copy-metadata megalith \
-  --exclude-module PySide6.QtNetwork --strip \
+  --exclude-module PySide6.QtNetwork \
   --runtime-hook "$root/packaging/glibc_check.py" \
   "$root/packaging/megalith_main.py")
+# Debugging symbols out of the program's libraries (Debian's policy; lintian checks it), but
+# not out of those auditwheel put beside a wheel's modules (numpy.libs/): patchelf rewrote
+# their headers, and a stripped copy is one the loader refuses ("ELF load command
+# address/offset not page-aligned"). PyInstaller's --strip strips those too.
+find "$out/megalith" -type f \( -name '*.so' -o -name '*.so.*' \) -not -path '*.libs/*' \
+  -exec strip --strip-unneeded {} +
+strip --strip-unneeded "$out/megalith/megalith"
 # pip's note of where the wheel was installed from (a build path; nothing reads it)
 info=$out/megalith/_internal/$name.dist-info
 rm "$info/direct_url.json"
