@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, compress, islice, repeat
@@ -38,12 +38,12 @@ from operator import contains
 from megalith.rules.contracts import OpenRegion, PlacedTile
 from megalith.rules.protocol import GameState, MoveError, OptionError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo
-from megalith.rules.trichet.cascade import closes_a_win, explore, place_with_autos
-from megalith.rules.trichet.regions import RegionMap
+from megalith.rules.trichet.cascade import place_with_autos
+from megalith.rules.trichet.regions import RegionMap, closes_a_win, explore
 from megalith.rules.trichet.text import draw
-from megalith.rules.trichet.tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS, DOT,
-                                 FITS, LETTERS, ODD_CORNER, OH, TRIANGLES_AT, Code,
-                                 Coord, corners, decode, encode, points_up, reading_key)
+from megalith.rules.trichet.tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS,
+                                          DOT, FITS, LETTERS, OH, TRIANGLES_AT, Code, Coord,
+                                          corners, decode, encode, points_up, reading_key)
 
 DEFAULT_SIZE = 54
 DEFAULT_WIN_SIZE = 10
@@ -191,15 +191,11 @@ class TrichetState(GameState):
         nothing; taking wins in one made 125 of those 300 games decisive, for about 1.5 times
         the cost of a ply. Only the places around regions with at most three empty
         triangles left are tried: allowing more found no further win in those games."""
-        colour = self.turn_order[len(self.moves) % 2]
-        order = self._ordered()
-        for tri in self._closing_places(colour):
-            number = order.index(tri) + 1
-            for letter in self._places[tri]:
-                trial = self.copy()
-                trial.play(f"{letter}{number}")
-                if trial._outcome.winner == colour:
-                    return f"{letter}{number}"
+        mover = self.turn_order[len(self.moves) % 2]
+        win = self._win_in_one(mover, self._closing_places(mover))
+        if win is not None:
+            letter, tri = win
+            return f"{letter}{self._ordered().index(tri) + 1}"
         return self.random_move(rng)
 
     # ---- the protocol ---------------------------------------------------------------
@@ -207,9 +203,9 @@ class TrichetState(GameState):
     def moves_that_may_win(self, moves: list[str]) -> list[str]:
         """GameState.moves_that_may_win: the moves whose tiles close a region of the mover's
         colour with at least `win_size` tiles, each found by placing the move's tile and its
-        auto moves on copies of the four tables alone (`trichet_cascade.place_with_autos`,
+        auto moves on copies of the four tables alone (`cascade.place_with_autos`,
         the very function `play` places them with) and exploring the regions of the points
-        those tiles touch (`trichet_cascade.closes_a_win`).
+        those tiles touch (`regions.closes_a_win`).
 
         Why every winning move is kept: a move wins for the side to move only if its tiles
         close a region of the mover's colour with at least `win_size` tiles (`_decide`, which
@@ -332,7 +328,7 @@ class TrichetState(GameState):
             if self.to_move is None:
                 return
             if regions is None:
-                regions = RegionMap(self._tiles, self._colour)
+                regions = RegionMap(self._tiles.items())
                 persons = (self.person_of_seat(0), self.person_of_seat(1))
             # While the game goes on there is a place: a tile's corners on the top line of
             # the top row have empty triangles above them, with one corner fixed.
@@ -498,58 +494,21 @@ class TrichetState(GameState):
     def _closing_places(self, colour: str, most_empty: int = 3) -> list[Code]:
         """The numbered places next to open regions of `colour` that have at most
         `most_empty` empty triangles around them and would be big enough to win once
-        filled, in reading order."""
-        found: set[Code] = set()
-        for _, touching, empty in self._regions(colour):
-            if empty and len(empty) <= most_empty and \
-                    len(touching) + len(empty) >= self.win_size:
-                found.update(tri for tri in empty if tri in self._places)
-        return sorted(found)
-
-    def _regions(self, colour: str | None = None
-                 ) -> Iterator[tuple[set[Code], set[Code], set[Code]]]:
-        """Every region (of `colour`, or of both): its points, the tiles touching them and
-        the empty triangles touching them (none when it is closed)."""
-        tiles, fixed = self._tiles, self._colour
-        seen: set[Code] = set()
-        for start, point_colour in fixed.items():
-            if colour is not None and point_colour != colour or start in seen:
-                continue
-            seen.add(start)
-            points = {start}
-            stack = [start]
-            touching: set[Code] = set()
-            empty: set[Code] = set()
-            while stack:
-                point = stack.pop()
-                for tri in TRIANGLES_AT[point]:
-                    letter = tiles.get(tri)
-                    if letter is None:
-                        empty.add(tri)
-                        continue
-                    touching.add(tri)
-                    cs = CORNERS[tri]
-                    index = cs.index(point)
-                    odd = ODD_CORNER[letter]
-                    if index != odd:  # the larger region joins the two corners not odd
-                        other = cs[3 - index - odd]
-                        if other not in seen:
-                            seen.add(other)
-                            points.add(other)
-                            stack.append(other)
-            yield points, touching, empty
+        filled, in reading order (RegionMap.closing_places, on a map of the position)."""
+        return RegionMap(self._tiles.items()).closing_places(colour, self._places,
+                                                             self.win_size, most_empty)
 
     def open_regions(self) -> list[OpenRegion]:
         """Every open region of both colours (the RegionTilePosition contract), in reading
         order of its first point."""
+        tiles, places = self._tiles, self._places
         found = []
-        for points, touching, empty in self._regions():
-            if not empty:
-                continue
-            found.append(OpenRegion(
-                self._colour[min(points)], tuple(map(decode, sorted(points))),
-                tuple(map(decode, sorted(touching))), tuple(map(decode, sorted(empty))),
-                all(tri in self._places for tri in empty)))
+        for colour, points, empty in RegionMap(tiles.items()).open_regions():
+            touching = {tri for point in points for tri in TRIANGLES_AT[point] if tri in tiles}
+            found.append(OpenRegion(colour, tuple(map(decode, sorted(points))),
+                                    tuple(map(decode, sorted(touching))),
+                                    tuple(map(decode, sorted(empty))),
+                                    all(tri in places for tri in empty)))
         found.sort(key=lambda region: reading_key(region.points[0]))
         return found
 
