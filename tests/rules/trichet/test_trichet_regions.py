@@ -11,6 +11,7 @@ import pytest
 
 from megalith.rules import registry
 from megalith.rules.trichet.game import TrichetState
+from megalith.rules.trichet.moves import parse
 from megalith.rules.trichet.regions import RegionMap
 from megalith.rules.trichet.tiles import (CORNER_COLOURS, DOT, OH, Coord, corners, decode,
                                           reading_key, triangles_at)
@@ -92,7 +93,7 @@ def test_the_region_map_agrees_with_the_definition(options: str, wins: bool) -> 
         ply = 0
         while state.to_move is not None:
             move = state.playout_move(rng)  # a win in one when there is one
-            letter, _, tri = state._parse(move)
+            letter, _, tri = parse(move, state._ordered())
             ply += 1
             touched = state._place_with_autos(tri, letter, ply, regions)
             state._outcome = state._decide(state.turn_order[(ply - 1) % 2], touched)
