@@ -9,26 +9,25 @@ can happen). When the game ends, games still open stay undecided. See docs/rules
 
 The win test is incremental: one union-find forest per game, with a bit mask of the sides
 each group touches, updated once per stone. A game already decided is never updated again
-(in Y only one player can ever connect), which keeps later stones cheap.
+(in Y only one player can ever connect), which keeps later stones cheap. The five games, the
+forest's nodes and the winning chains are in rules/quady/subgames.py.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from megalith.rules.geometry import Board, column_letters, split_name, triangle_board
+from megalith.rules.geometry import Board, column_letters, split_name
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
-                            SubgameResult)
+                                     SubgameResult)
+from megalith.rules.quady.subgames import GAMES, topology, winning_chain
 from megalith.rules.registry import GameInfo
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
-GAMES = ("main", "top", "left", "right", "centre")
 COLOURS = ("X", "O")
 DEFAULT_SIZE = 15
 MIN_SIZE, MAX_SIZE = 5, 31
@@ -46,96 +45,6 @@ _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games"
                 5: "five games"}
 
 
-@dataclass(frozen=True)
-class Subgame:
-    """One game of Y on the board: its name, its cells and its three sides (cell indices)."""
-
-    name: str
-    cells: frozenset[int]
-    sides: tuple[frozenset[int], frozenset[int], frozenset[int]]
-
-
-Where = Callable[[int, int], bool]
-# One game holding a cell: (game, union-find node, the cell's side mask in that game,
-# ((neighbour cell, neighbour node), ...) for its neighbours inside that game).
-Membership = tuple[int, int, int, tuple[tuple[int, int], ...]]  # a test on (row, column), both counted from 0
-
-
-def _triangle(board: Board, name: str, inside: Where, a: Where, b: Where, c: Where
-              ) -> Subgame:
-    """A sub-game: the cells passing `inside`, and its three sides `a`, `b`, `c`."""
-    cells = frozenset(i for i, (row, col) in enumerate(board.coords) if inside(row, col))
-    def side(test: Where) -> frozenset[int]:
-        return frozenset(i for i in cells if test(*board.coords[i]))
-    return Subgame(name, cells, (side(a), side(b), side(c)))
-
-
-@cache
-def subgames(size: int) -> tuple[Subgame, ...]:
-    """The five games of a board of odd `size`, in the order of GAMES.
-
-    Rows and columns count from 0 here; h = m - 1 = (size-1)/2 is the row of the top
-    triangle's base, which is also the centre triangle's top side.
-    """
-    board = triangle_board(size)
-    last, h = size - 1, (size - 1) // 2
-    return (
-        _triangle(board, "main", lambda r, c: True,
-                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == last),
-        _triangle(board, "top", lambda r, c: r <= h,
-                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == h),
-        _triangle(board, "left", lambda r, c: r >= h and c <= r - h,
-                  lambda r, c: c == 0, lambda r, c: c == r - h, lambda r, c: r == last),
-        _triangle(board, "right", lambda r, c: r >= h and c >= h,
-                  lambda r, c: c == h, lambda r, c: c == r, lambda r, c: r == last),
-        _triangle(board, "centre", lambda r, c: r >= h and r - h <= c <= h,
-                  lambda r, c: r == h, lambda r, c: c == r - h, lambda r, c: c == h),
-    )
-
-
-class _Topology:
-    """Everything the engine precomputes for one board size, shared by all states.
-
-    Union-find nodes number the (game, cell) pairs, game by game (a cell has a node only in
-    the games holding it, which keeps the forest small to copy). `memberships[i]` lists, for
-    each game holding cell i: (game, node, side mask of the cell in that game, ((neighbour
-    cell, neighbour node), ...) for the neighbours inside that game).
-    """
-
-    def __init__(self, size: int) -> None:
-        self.board = triangle_board(size)
-        self.games = subgames(size)
-        n = len(self.board)
-        nodes = {(g, i): node for node, (g, i) in enumerate(
-            (g, i) for g, game in enumerate(self.games) for i in sorted(game.cells))}
-        memberships: list[list[Membership]] = [[] for _ in range(n)]
-        for g, game in enumerate(self.games):
-            for i in sorted(game.cells):
-                mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
-                nbrs = tuple((j, nodes[(g, j)]) for j in self.board.neighbours[i]
-                             if j in game.cells)
-                memberships[i].append((g, nodes[(g, i)], mask, nbrs))
-        self.memberships = tuple(tuple(m) for m in memberships)
-        # For the winning chains, per game: each cell's neighbours inside the game in board
-        # order (none for a cell outside it), and the sides in board order.
-        self.game_neighbours = tuple(
-            tuple(tuple(sorted(j for j in self.board.neighbours[i] if j in game.cells))
-                  if i in game.cells else () for i in range(n))
-            for game in self.games)
-        self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
-                                  for game in self.games)
-        self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
-        self.node_count = len(nodes)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Topology:
-        return self  # immutable and shared
-
-
-@cache
-def _topology(size: int) -> _Topology:
-    return _Topology(size)
-
-
 class QuadYState(GameState):
     """A game of Quadrant Y. X moves first; `swap` is offered on the second move."""
 
@@ -147,7 +56,7 @@ class QuadYState(GameState):
                  ) -> None:
         super().__init__(options=dict(options or {}), turn_order=COLOURS)
         self.size = size
-        self._topo = _topology(size)
+        self._topo = topology(size)
         count = len(self._topo.board)
         self._cells = [_EMPTY] * count
         self._parent = list(range(self._topo.node_count))
@@ -451,48 +360,8 @@ class QuadYState(GameState):
             names[i] for g in won for i in self._chain(g))))
 
     def _chain(self, g: int) -> list[int]:
-        """A smallest connected set of the winner's stones of game g touching its three
-        sides: the stone v minimising the sum of its distances to the sides (the first in
-        board order on a tie), plus shortest paths from v to each side, each step to the
-        first neighbour in board order one closer (the paths meet only at v, so the set is
-        optimal). Such a v lies in a group touching all three sides, so each search after
-        the first stays inside the groups the ones before it reached."""
-        topo, cells = self._topo, self._cells
-        neighbours = topo.game_neighbours[g]
-        far = 3 * len(cells)  # the distance of a cell no search may enter
-        by_colour = [far, far, far]
-        by_colour[self._winners[g]] = -1
-        enter = list(map(by_colour.__getitem__, cells))  # -1 on the cells a search may enter
-        distances: list[list[int]] = []
-        reached: list[int] = []
-        for side in topo.sorted_sides[g]:
-            if distances:  # only the stones the previous search reached
-                enter = [far] * len(cells)
-                for i in reached:
-                    enter[i] = -1
-            dist = enter[:]
-            reached = [i for i in side if dist[i] == -1]
-            for i in reached:
-                dist[i] = 0
-            for i in reached:  # breadth first: the list grows as it is read
-                step = dist[i] + 1
-                for j in neighbours[i]:
-                    if dist[j] == -1:
-                        dist[j] = step
-                        reached.append(j)
-            distances.append(dist)
-        first, second, third = distances
-        core = sorted(reached)  # the stones the three searches reached
-        totals = [first[i] + second[i] + third[i] for i in core]
-        centre = core[totals.index(min(totals))]
-        chain = {centre}
-        for dist in distances:
-            i = centre
-            while dist[i]:
-                closer = dist[i] - 1
-                i = next(j for j in neighbours[i] if dist[j] == closer)
-                chain.add(i)
-        return sorted(chain)
+        """The cells of the winning chain of the decided game g, in board order."""
+        return winning_chain(self._topo, self._cells, g, self._winners[g])
 
 
 def _fill_for_test(state: QuadYState, order: list[int]) -> None:
