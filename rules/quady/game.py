@@ -8,9 +8,9 @@ the first player with 3 points wins at once (one move may complete several games
 can happen). When the game ends, games still open stay undecided. See docs/rules/quady.md.
 
 The win test is incremental: one union-find forest per game, with a bit mask of the sides
-each group touches, updated once per stone. A game already decided is never updated again
-(in Y only one player can ever connect), which keeps later stones cheap. The five games, the
-forest's nodes and the winning chains are in rules/quady/subgames.py.
+each group touches, updated once per stone (`subgames.join`). A game already decided is never
+updated again (in Y only one player can ever connect), which keeps later stones cheap. The
+five games, the forest's nodes and the winning chains are in rules/quady/subgames.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from megalith.rules.geometry import Board, column_letters, split_name
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
                                      SubgameResult)
-from megalith.rules.quady.subgames import GAMES, topology, winning_chain
+from megalith.rules.quady.subgames import GAMES, join, topology, winning_chain
 from megalith.rules.registry import GameInfo
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ MIN_SIZE, MAX_SIZE = 5, 31
 POINTS_TO_WIN = 3
 _EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
 _SYMBOL = (None, "X", "O")
-_FULL_MASK = 0b111
 # The fields of a state holding lists, sets, dicts and byte arrays, which `copy` copies.
 _CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
                "_points")
@@ -63,7 +62,6 @@ class QuadYState(GameState):
         self._mask = bytearray(self._topo.node_count)  # quick to copy; read only on joins
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
-        self._outcome = Outcome()
         self._outcome = self._make_outcome(_EMPTY)
 
     def copy(self) -> Self:
@@ -137,8 +135,8 @@ class QuadYState(GameState):
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
         """The protocol's playout loop over cell indices: each ply draws cells as
         `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
-        protocol's draw from the sorted legal moves) and places the stone as `play` and
-        `_place` would, without the move text being parsed or the turn worked out from the
+        protocol's draw from the sorted legal moves) and places the stone with
+        `subgames.join`, as `play` does, without the move text being parsed or the turn worked out from the
         outcome. The first two moves (swap may be drawn for the second) go through the
         generic loop. No pass is ever legal while the game is on (a full board has decided
         all five games), so `passes_in_row` stays 0."""
@@ -148,8 +146,8 @@ class QuadYState(GameState):
         if plies <= 0 or self.to_move is None:
             return
         cells, moves, names = self._cells, self.moves, self._topo.board.names
-        memberships, parent, mask = self._topo.memberships, self._parent, self._mask
-        winners, points = self._winners, self._points
+        parent, mask, winners, points = self._parent, self._mask, self._winners, self._points
+        memberships = self._topo.memberships
         count = len(cells)
         flip = 1 if self.swapped else 0
         ply = len(moves)
@@ -173,35 +171,15 @@ class QuadYState(GameState):
             moves.append(name)
             colour = 1 + (ply & 1)
             ply += 1
-            # `_place`, inlined: the search spends most of its time in this loop
-            cells[pick] = colour
-            newly_won = False
-            for g, node, side_mask, nbrs in memberships[pick]:
-                if winners[g]:
-                    continue
-                joined = side_mask
-                for cell, other in nbrs:
-                    if cells[cell] == colour:
-                        while parent[other] != other:
-                            parent[other] = parent[parent[other]]
-                            other = parent[other]
-                        if other != node:
-                            parent[other] = node
-                            joined |= mask[other]
-                mask[node] = joined
-                if joined == _FULL_MASK:
-                    winners[g] = colour
-                    points[colour] += 1
-                    newly_won = True
-            if newly_won:
+            if join(cells, parent, mask, winners, points, memberships, pick, colour, True):
                 self._outcome = self._make_outcome(colour)
                 if self._outcome.over:
                     return
 
     def _play_board_move(self, text: str) -> str:
         index = self._topo.board.index.get(text)
-        if index is None:  # not a cell's name: say why
-            index = self._parse_cell(text)
+        if index is None:
+            raise MoveError(text, self._not_a_cell(text))
         occupant = self._cells[index]
         if occupant != _EMPTY:
             raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
@@ -222,37 +200,23 @@ class QuadYState(GameState):
         move exactly when the games of Y it completes bring their points to POINTS_TO_WIN
         (a stone only ever completes games for its own colour). A game is completed when
         the stone's sides in it and those of the groups of its colour it touches there make
-        all three (`_place`); that is read from the forest without changing it
-        (`_games_completed`). Anything else (swap, a finished game) is kept."""
+        all three, as `subgames.join` reads them from the forest without placing the
+        stone. Anything else (swap, a finished game) is kept."""
         if self._outcome.over or self.resigned:
             return moves
         colour = 1 + len(self.moves) % 2
         needed = POINTS_TO_WIN - self._points[colour]
-        index, cells = self._topo.board.index, self._cells
+        index, memberships = self._topo.board.index, self._topo.memberships
+        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
+        points = self._points
         kept = []
         for move in moves:
             i = index.get(move)
-            if i is None or cells[i] != _EMPTY or self._games_completed(i, colour) >= needed:
+            if i is None or cells[i] != _EMPTY or \
+                    join(cells, parent, mask, winners, points, memberships, i, colour,
+                         False) >= needed:
                 kept.append(move)
         return kept
-
-    def _games_completed(self, index: int, colour: int) -> int:
-        """How many open games a stone of `colour` on the empty cell `index` would complete:
-        `_place`'s joins, read only."""
-        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
-        completed = 0
-        for g, _, side_mask, nbrs in self._topo.memberships[index]:
-            if winners[g]:
-                continue
-            joined = side_mask
-            for cell, other in nbrs:
-                if cells[cell] == colour:
-                    while parent[other] != other:
-                        other = parent[other]
-                    joined |= mask[other]
-            if joined == _FULL_MASK:
-                completed += 1
-        return completed
 
     def _board_outcome(self) -> Outcome:
         result = self._outcome
@@ -292,64 +256,38 @@ class QuadYState(GameState):
 
     # ---- the engine -----------------------------------------------------------------
 
-    def _parse_cell(self, text: str) -> int:
-        index = self.board.index.get(text)
-        if index is not None:
-            return index
+    def _not_a_cell(self, text: str) -> str:
+        """Why `text`, which names no cell of the board, is not a move."""
         parts = split_name(text)
         if parts is None:
-            raise MoveError(text, "a move is an empty cell such as f6 (or swap, or Resign)")
-        column, row = parts
+            return "a move is an empty cell such as f6 (or swap, or Resign)"
+        _, row = parts
         if not 1 <= row <= self.size:
-            raise MoveError(text, f"there is no row {row}: the rows are 1 to {self.size}")
+            return f"there is no row {row}: the rows are 1 to {self.size}"
         if row == 1:
-            raise MoveError(text, "row 1 has only one cell, a1")
-        raise MoveError(text, f"row {row} has only the cells a{row} to "
-                              f"{column_letters(row - 1)}{row}")
+            return "row 1 has only one cell, a1"
+        return f"row {row} has only the cells a{row} to {column_letters(row - 1)}{row}"
 
-    def _place(self, index: int, colour: int) -> None:
-        """Put a stone of `colour` (1 X, 2 O) on empty cell `index` and update every open
-        game holding that cell; refresh the cached outcome. `run_playout` holds a copy of
-        this loop: keep the two alike."""
-        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
-        cells[index] = colour
-        newly_won = False
-        for g, node, side_mask, nbrs in self._topo.memberships[index]:
-            if winners[g]:
-                continue
-            joined = side_mask
-            for cell, other in nbrs:
-                if cells[cell] == colour:
-                    while parent[other] != other:  # find, halving the path
-                        parent[other] = parent[parent[other]]
-                        other = parent[other]
-                    if other != node:
-                        parent[other] = node
-                        joined |= mask[other]
-            mask[node] = joined
-            if joined == _FULL_MASK:
-                winners[g] = colour
-                self._points[colour] += 1
-                newly_won = True
-        if newly_won:
-            self._outcome = self._make_outcome(colour)
+    def _place(self, index: int, colour: int) -> bool:
+        """Put a stone of `colour` (1 X, 2 O) on the empty cell `index` (`subgames.join`);
+        True when it completed a game, and then the cached outcome is refreshed."""
+        if not join(self._cells, self._parent, self._mask, self._winners, self._points,
+                    self._topo.memberships, index, colour, True):
+            return False
+        self._outcome = self._make_outcome(colour)
+        return True
 
     def _make_outcome(self, mover: int) -> Outcome:
-        """The outcome after `mover` (a colour code) placed a stone. The first to reach 3
-        points stays the winner (only the test helper that fills whole boards plays on after
-        that). The chain is left empty here: `_board_outcome` adds it when asked, so that
-        playouts that only test `over` do not pay for it."""
+        """The outcome after `mover` (a colour code) placed a stone: a win once the mover
+        has POINTS_TO_WIN points. The chain is left empty here: `_board_outcome` adds it
+        when asked, so that playouts that only test `over` do not pay for it."""
         subs = tuple(_SUBGAME_RESULTS[g][w] for g, w in enumerate(self._winners))
         scores = self._scores()
-        if self._outcome.over:
-            leader = 1 if self._outcome.winner == "X" else 2
-        elif mover and self._points[mover] >= POINTS_TO_WIN:
-            leader = mover
-        else:
+        if not mover or self._points[mover] < POINTS_TO_WIN:
             return Outcome("ongoing", None, scores, subs)
-        won = ", ".join(GAMES[g] for g in range(len(GAMES)) if self._winners[g] == leader)
-        reason = f"{_SYMBOL[leader]} won {_COUNT_WORDS[self._points[leader]]}: {won}"
-        return Outcome("win", _SYMBOL[leader], scores, subs, reason)
+        won = ", ".join(GAMES[g] for g in range(len(GAMES)) if self._winners[g] == mover)
+        reason = f"{_SYMBOL[mover]} won {_COUNT_WORDS[self._points[mover]]}: {won}"
+        return Outcome("win", _SYMBOL[mover], scores, subs, reason)
 
     def _with_chain(self, result: Outcome) -> Outcome:
         """`result` with the cells of the winner's chains, in the order of GAMES."""
@@ -362,13 +300,6 @@ class QuadYState(GameState):
     def _chain(self, g: int) -> list[int]:
         """The cells of the winning chain of the decided game g, in board order."""
         return winning_chain(self._topo, self._cells, g, self._winners[g])
-
-
-def _fill_for_test(state: QuadYState, order: list[int]) -> None:
-    """Place stones alternately (X first) on the cells `order` lists, ignoring the 3-point
-    end of the game: for tests that fill whole boards to check each game of Y."""
-    for turn, index in enumerate(order):
-        state._place(index, 1 + turn % 2)
 
 
 def _new_game(options: dict[str, int | bool], players: int) -> QuadYState:

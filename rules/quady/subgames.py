@@ -1,11 +1,12 @@
-"""Quadrant Y's five games of Y on one board, and what the engine precomputes for them.
+"""Quadrant Y's five games of Y on one board: their cells and sides, the union-find forest that
+decides them, and their winning chains.
 
 For a board of odd side n, with h = (n-1)/2 (rows and columns counted from 0): the whole
 board ("main"), and four triangles of side h+1 that share their borders, "top" (rows 0..h),
 "left" (bottom-left), "right" (bottom-right) and "centre" (the inverted one). `Topology` numbers
 the union-find nodes of the state's forest (one per game and cell of that game) and lists,
-for every cell, the games holding it with its sides and neighbours there;
-`winning_chain` finds the stones the views mark on a won game.
+for every cell, the games holding it with its sides and neighbours there; `join` adds a stone
+to the forest; `winning_chain` finds the stones the views mark on a won game.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from functools import cache
 from megalith.rules.geometry import Board, triangle_board
 
 GAMES = ("main", "top", "left", "right", "centre")
+_FULL_MASK = 0b111  # a group touching all three sides of its game
 
 Where = Callable[[int, int], bool]  # a test on (row, column), both counted from 0
 # One game holding a cell: (game, union-find node, the cell's side mask in that game,
@@ -106,6 +108,49 @@ class Topology:
 @cache
 def topology(size: int) -> Topology:
     return Topology(size)
+
+
+def join(cells: list[int], parent: list[int], mask: bytearray, winners: list[int],
+         points: list[int], memberships: tuple[tuple[Membership, ...], ...], index: int,
+         colour: int, place: bool) -> int:
+    """How many open games a stone of `colour` (1 X, 2 O) on the empty cell `index`
+    completes: those holding the cell where the sides it touches and those of the groups
+    of its colour next to it make all three. `cells` holds each cell's colour code (0
+    empty), `parent` and `mask` the forest (a group's root holds the sides the group
+    touches, one bit a side), `winners` each game's winner (0 while it is open, and then
+    it is never updated again: in Y only one player can ever connect) and `points` each
+    colour's games won; `memberships` is `Topology.memberships`.
+
+    With `place` the stone is put on the board: its node becomes the root of those groups,
+    with their sides, and each game it completes is won. Without, nothing changes but the
+    forest's paths, which every find halves (its groups and their sides stay). The state
+    places its stones here and asks which moves may win here; the search's playouts place
+    every stone here, so the tables come as arguments (read from the state in every call,
+    they cost a playout a sixth more instructions)."""
+    if place:
+        cells[index] = colour
+    completed = 0
+    for g, node, side_mask, nbrs in memberships[index]:
+        if winners[g]:
+            continue
+        joined = side_mask
+        for cell, other in nbrs:
+            if cells[cell] == colour:
+                while parent[other] != other:  # find, halving the path
+                    parent[other] = parent[parent[other]]
+                    other = parent[other]
+                if other != node:
+                    joined |= mask[other]
+                    if place:
+                        parent[other] = node
+        if place:
+            mask[node] = joined
+        if joined == _FULL_MASK:
+            completed += 1
+            if place:
+                winners[g] = colour
+                points[colour] += 1
+    return completed
 
 
 def winning_chain(topo: Topology, cells: list[int], g: int, winner: int) -> list[int]:
