@@ -8,34 +8,32 @@ the first player with 3 points wins at once (one move may complete several games
 can happen). When the game ends, games still open stay undecided. See docs/rules/quady.md.
 
 The win test is incremental: one union-find forest per game, with a bit mask of the sides
-each group touches, updated once per stone. A game already decided is never updated again
-(in Y only one player can ever connect), which keeps later stones cheap.
+each group touches, updated once per stone (`subgames.join`). A game already decided is never
+updated again (in Y only one player can ever connect), which keeps later stones cheap. The
+five games, the forest's nodes and the winning chains are in rules/quady/subgames.py.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from megalith.rules.geometry import Board, column_letters, split_name, triangle_board
+from megalith.rules.geometry import Board, column_letters, split_name
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
-                            SubgameResult)
+                                     SubgameResult)
+from megalith.rules.quady.subgames import GAMES, join, topology, winning_chain
 from megalith.rules.registry import GameInfo
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11 on; only mypy reads it
 
-GAMES = ("main", "top", "left", "right", "centre")
 COLOURS = ("X", "O")
 DEFAULT_SIZE = 15
 MIN_SIZE, MAX_SIZE = 5, 31
 POINTS_TO_WIN = 3
 _EMPTY = 0  # cell contents: 0 empty, 1 X, 2 O (index into _SYMBOL)
 _SYMBOL = (None, "X", "O")
-_FULL_MASK = 0b111
 # The fields of a state holding lists, sets, dicts and byte arrays, which `copy` copies.
 _CONTAINERS = ("options", "moves", "resigned", "_cells", "_parent", "_mask", "_winners",
                "_points")
@@ -44,96 +42,6 @@ _SUBGAME_RESULTS = tuple(tuple(SubgameResult(name, symbol) for symbol in _SYMBOL
                          for name in GAMES)
 _COUNT_WORDS = {1: "one game", 2: "two games", 3: "three games", 4: "four games",
                 5: "five games"}
-
-
-@dataclass(frozen=True)
-class Subgame:
-    """One game of Y on the board: its name, its cells and its three sides (cell indices)."""
-
-    name: str
-    cells: frozenset[int]
-    sides: tuple[frozenset[int], frozenset[int], frozenset[int]]
-
-
-Where = Callable[[int, int], bool]
-# One game holding a cell: (game, union-find node, the cell's side mask in that game,
-# ((neighbour cell, neighbour node), ...) for its neighbours inside that game).
-Membership = tuple[int, int, int, tuple[tuple[int, int], ...]]  # a test on (row, column), both counted from 0
-
-
-def _triangle(board: Board, name: str, inside: Where, a: Where, b: Where, c: Where
-              ) -> Subgame:
-    """A sub-game: the cells passing `inside`, and its three sides `a`, `b`, `c`."""
-    cells = frozenset(i for i, (row, col) in enumerate(board.coords) if inside(row, col))
-    def side(test: Where) -> frozenset[int]:
-        return frozenset(i for i in cells if test(*board.coords[i]))
-    return Subgame(name, cells, (side(a), side(b), side(c)))
-
-
-@cache
-def subgames(size: int) -> tuple[Subgame, ...]:
-    """The five games of a board of odd `size`, in the order of GAMES.
-
-    Rows and columns count from 0 here; h = m - 1 = (size-1)/2 is the row of the top
-    triangle's base, which is also the centre triangle's top side.
-    """
-    board = triangle_board(size)
-    last, h = size - 1, (size - 1) // 2
-    return (
-        _triangle(board, "main", lambda r, c: True,
-                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == last),
-        _triangle(board, "top", lambda r, c: r <= h,
-                  lambda r, c: c == 0, lambda r, c: c == r, lambda r, c: r == h),
-        _triangle(board, "left", lambda r, c: r >= h and c <= r - h,
-                  lambda r, c: c == 0, lambda r, c: c == r - h, lambda r, c: r == last),
-        _triangle(board, "right", lambda r, c: r >= h and c >= h,
-                  lambda r, c: c == h, lambda r, c: c == r, lambda r, c: r == last),
-        _triangle(board, "centre", lambda r, c: r >= h and r - h <= c <= h,
-                  lambda r, c: r == h, lambda r, c: c == r - h, lambda r, c: c == h),
-    )
-
-
-class _Topology:
-    """Everything the engine precomputes for one board size, shared by all states.
-
-    Union-find nodes number the (game, cell) pairs, game by game (a cell has a node only in
-    the games holding it, which keeps the forest small to copy). `memberships[i]` lists, for
-    each game holding cell i: (game, node, side mask of the cell in that game, ((neighbour
-    cell, neighbour node), ...) for the neighbours inside that game).
-    """
-
-    def __init__(self, size: int) -> None:
-        self.board = triangle_board(size)
-        self.games = subgames(size)
-        n = len(self.board)
-        nodes = {(g, i): node for node, (g, i) in enumerate(
-            (g, i) for g, game in enumerate(self.games) for i in sorted(game.cells))}
-        memberships: list[list[Membership]] = [[] for _ in range(n)]
-        for g, game in enumerate(self.games):
-            for i in sorted(game.cells):
-                mask = sum(1 << k for k, side in enumerate(game.sides) if i in side)
-                nbrs = tuple((j, nodes[(g, j)]) for j in self.board.neighbours[i]
-                             if j in game.cells)
-                memberships[i].append((g, nodes[(g, i)], mask, nbrs))
-        self.memberships = tuple(tuple(m) for m in memberships)
-        # For the winning chains, per game: each cell's neighbours inside the game in board
-        # order (none for a cell outside it), and the sides in board order.
-        self.game_neighbours = tuple(
-            tuple(tuple(sorted(j for j in self.board.neighbours[i] if j in game.cells))
-                  if i in game.cells else () for i in range(n))
-            for game in self.games)
-        self.sorted_sides = tuple(tuple(tuple(sorted(side)) for side in game.sides)
-                                  for game in self.games)
-        self.border = frozenset().union(*(side for game in self.games[1:] for side in game.sides))
-        self.node_count = len(nodes)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Topology:
-        return self  # immutable and shared
-
-
-@cache
-def _topology(size: int) -> _Topology:
-    return _Topology(size)
 
 
 class QuadYState(GameState):
@@ -147,14 +55,13 @@ class QuadYState(GameState):
                  ) -> None:
         super().__init__(options=dict(options or {}), turn_order=COLOURS)
         self.size = size
-        self._topo = _topology(size)
+        self._topo = topology(size)
         count = len(self._topo.board)
         self._cells = [_EMPTY] * count
         self._parent = list(range(self._topo.node_count))
         self._mask = bytearray(self._topo.node_count)  # quick to copy; read only on joins
         self._winners = [_EMPTY] * len(GAMES)
         self._points = [0, 0, 0]  # indexed by colour code
-        self._outcome = Outcome()
         self._outcome = self._make_outcome(_EMPTY)
 
     def copy(self) -> Self:
@@ -228,8 +135,8 @@ class QuadYState(GameState):
     def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
         """The protocol's playout loop over cell indices: each ply draws cells as
         `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
-        protocol's draw from the sorted legal moves) and places the stone as `play` and
-        `_place` would, without the move text being parsed or the turn worked out from the
+        protocol's draw from the sorted legal moves) and places the stone with
+        `subgames.join`, as `play` does, without the move text being parsed or the turn worked out from the
         outcome. The first two moves (swap may be drawn for the second) go through the
         generic loop. No pass is ever legal while the game is on (a full board has decided
         all five games), so `passes_in_row` stays 0."""
@@ -239,8 +146,8 @@ class QuadYState(GameState):
         if plies <= 0 or self.to_move is None:
             return
         cells, moves, names = self._cells, self.moves, self._topo.board.names
-        memberships, parent, mask = self._topo.memberships, self._parent, self._mask
-        winners, points = self._winners, self._points
+        parent, mask, winners, points = self._parent, self._mask, self._winners, self._points
+        memberships = self._topo.memberships
         count = len(cells)
         flip = 1 if self.swapped else 0
         ply = len(moves)
@@ -264,35 +171,15 @@ class QuadYState(GameState):
             moves.append(name)
             colour = 1 + (ply & 1)
             ply += 1
-            # `_place`, inlined: the search spends most of its time in this loop
-            cells[pick] = colour
-            newly_won = False
-            for g, node, side_mask, nbrs in memberships[pick]:
-                if winners[g]:
-                    continue
-                joined = side_mask
-                for cell, other in nbrs:
-                    if cells[cell] == colour:
-                        while parent[other] != other:
-                            parent[other] = parent[parent[other]]
-                            other = parent[other]
-                        if other != node:
-                            parent[other] = node
-                            joined |= mask[other]
-                mask[node] = joined
-                if joined == _FULL_MASK:
-                    winners[g] = colour
-                    points[colour] += 1
-                    newly_won = True
-            if newly_won:
+            if join(cells, parent, mask, winners, points, memberships, pick, colour, True):
                 self._outcome = self._make_outcome(colour)
                 if self._outcome.over:
                     return
 
     def _play_board_move(self, text: str) -> str:
         index = self._topo.board.index.get(text)
-        if index is None:  # not a cell's name: say why
-            index = self._parse_cell(text)
+        if index is None:
+            raise MoveError(text, self._not_a_cell(text))
         occupant = self._cells[index]
         if occupant != _EMPTY:
             raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
@@ -313,37 +200,23 @@ class QuadYState(GameState):
         move exactly when the games of Y it completes bring their points to POINTS_TO_WIN
         (a stone only ever completes games for its own colour). A game is completed when
         the stone's sides in it and those of the groups of its colour it touches there make
-        all three (`_place`); that is read from the forest without changing it
-        (`_games_completed`). Anything else (swap, a finished game) is kept."""
+        all three, as `subgames.join` reads them from the forest without placing the
+        stone. Anything else (swap, a finished game) is kept."""
         if self._outcome.over or self.resigned:
             return moves
         colour = 1 + len(self.moves) % 2
         needed = POINTS_TO_WIN - self._points[colour]
-        index, cells = self._topo.board.index, self._cells
+        index, memberships = self._topo.board.index, self._topo.memberships
+        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
+        points = self._points
         kept = []
         for move in moves:
             i = index.get(move)
-            if i is None or cells[i] != _EMPTY or self._games_completed(i, colour) >= needed:
+            if i is None or cells[i] != _EMPTY or \
+                    join(cells, parent, mask, winners, points, memberships, i, colour,
+                         False) >= needed:
                 kept.append(move)
         return kept
-
-    def _games_completed(self, index: int, colour: int) -> int:
-        """How many open games a stone of `colour` on the empty cell `index` would complete:
-        `_place`'s joins, read only."""
-        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
-        completed = 0
-        for g, _, side_mask, nbrs in self._topo.memberships[index]:
-            if winners[g]:
-                continue
-            joined = side_mask
-            for cell, other in nbrs:
-                if cells[cell] == colour:
-                    while parent[other] != other:
-                        other = parent[other]
-                    joined |= mask[other]
-            if joined == _FULL_MASK:
-                completed += 1
-        return completed
 
     def _board_outcome(self) -> Outcome:
         result = self._outcome
@@ -383,64 +256,38 @@ class QuadYState(GameState):
 
     # ---- the engine -----------------------------------------------------------------
 
-    def _parse_cell(self, text: str) -> int:
-        index = self.board.index.get(text)
-        if index is not None:
-            return index
+    def _not_a_cell(self, text: str) -> str:
+        """Why `text`, which names no cell of the board, is not a move."""
         parts = split_name(text)
         if parts is None:
-            raise MoveError(text, "a move is an empty cell such as f6 (or swap, or Resign)")
-        column, row = parts
+            return "a move is an empty cell such as f6 (or swap, or Resign)"
+        _, row = parts
         if not 1 <= row <= self.size:
-            raise MoveError(text, f"there is no row {row}: the rows are 1 to {self.size}")
+            return f"there is no row {row}: the rows are 1 to {self.size}"
         if row == 1:
-            raise MoveError(text, "row 1 has only one cell, a1")
-        raise MoveError(text, f"row {row} has only the cells a{row} to "
-                              f"{column_letters(row - 1)}{row}")
+            return "row 1 has only one cell, a1"
+        return f"row {row} has only the cells a{row} to {column_letters(row - 1)}{row}"
 
-    def _place(self, index: int, colour: int) -> None:
-        """Put a stone of `colour` (1 X, 2 O) on empty cell `index` and update every open
-        game holding that cell; refresh the cached outcome. `run_playout` holds a copy of
-        this loop: keep the two alike."""
-        cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
-        cells[index] = colour
-        newly_won = False
-        for g, node, side_mask, nbrs in self._topo.memberships[index]:
-            if winners[g]:
-                continue
-            joined = side_mask
-            for cell, other in nbrs:
-                if cells[cell] == colour:
-                    while parent[other] != other:  # find, halving the path
-                        parent[other] = parent[parent[other]]
-                        other = parent[other]
-                    if other != node:
-                        parent[other] = node
-                        joined |= mask[other]
-            mask[node] = joined
-            if joined == _FULL_MASK:
-                winners[g] = colour
-                self._points[colour] += 1
-                newly_won = True
-        if newly_won:
-            self._outcome = self._make_outcome(colour)
+    def _place(self, index: int, colour: int) -> bool:
+        """Put a stone of `colour` (1 X, 2 O) on the empty cell `index` (`subgames.join`);
+        True when it completed a game, and then the cached outcome is refreshed."""
+        if not join(self._cells, self._parent, self._mask, self._winners, self._points,
+                    self._topo.memberships, index, colour, True):
+            return False
+        self._outcome = self._make_outcome(colour)
+        return True
 
     def _make_outcome(self, mover: int) -> Outcome:
-        """The outcome after `mover` (a colour code) placed a stone. The first to reach 3
-        points stays the winner (only the test helper that fills whole boards plays on after
-        that). The chain is left empty here: `_board_outcome` adds it when asked, so that
-        playouts that only test `over` do not pay for it."""
+        """The outcome after `mover` (a colour code) placed a stone: a win once the mover
+        has POINTS_TO_WIN points. The chain is left empty here: `_board_outcome` adds it
+        when asked, so that playouts that only test `over` do not pay for it."""
         subs = tuple(_SUBGAME_RESULTS[g][w] for g, w in enumerate(self._winners))
         scores = self._scores()
-        if self._outcome.over:
-            leader = 1 if self._outcome.winner == "X" else 2
-        elif mover and self._points[mover] >= POINTS_TO_WIN:
-            leader = mover
-        else:
+        if not mover or self._points[mover] < POINTS_TO_WIN:
             return Outcome("ongoing", None, scores, subs)
-        won = ", ".join(GAMES[g] for g in range(len(GAMES)) if self._winners[g] == leader)
-        reason = f"{_SYMBOL[leader]} won {_COUNT_WORDS[self._points[leader]]}: {won}"
-        return Outcome("win", _SYMBOL[leader], scores, subs, reason)
+        won = ", ".join(GAMES[g] for g in range(len(GAMES)) if self._winners[g] == mover)
+        reason = f"{_SYMBOL[mover]} won {_COUNT_WORDS[self._points[mover]]}: {won}"
+        return Outcome("win", _SYMBOL[mover], scores, subs, reason)
 
     def _with_chain(self, result: Outcome) -> Outcome:
         """`result` with the cells of the winner's chains, in the order of GAMES."""
@@ -451,55 +298,8 @@ class QuadYState(GameState):
             names[i] for g in won for i in self._chain(g))))
 
     def _chain(self, g: int) -> list[int]:
-        """A smallest connected set of the winner's stones of game g touching its three
-        sides: the stone v minimising the sum of its distances to the sides (the first in
-        board order on a tie), plus shortest paths from v to each side, each step to the
-        first neighbour in board order one closer (the paths meet only at v, so the set is
-        optimal). Such a v lies in a group touching all three sides, so each search after
-        the first stays inside the groups the ones before it reached."""
-        topo, cells = self._topo, self._cells
-        neighbours = topo.game_neighbours[g]
-        far = 3 * len(cells)  # the distance of a cell no search may enter
-        by_colour = [far, far, far]
-        by_colour[self._winners[g]] = -1
-        enter = list(map(by_colour.__getitem__, cells))  # -1 on the cells a search may enter
-        distances: list[list[int]] = []
-        reached: list[int] = []
-        for side in topo.sorted_sides[g]:
-            if distances:  # only the stones the previous search reached
-                enter = [far] * len(cells)
-                for i in reached:
-                    enter[i] = -1
-            dist = enter[:]
-            reached = [i for i in side if dist[i] == -1]
-            for i in reached:
-                dist[i] = 0
-            for i in reached:  # breadth first: the list grows as it is read
-                step = dist[i] + 1
-                for j in neighbours[i]:
-                    if dist[j] == -1:
-                        dist[j] = step
-                        reached.append(j)
-            distances.append(dist)
-        first, second, third = distances
-        core = sorted(reached)  # the stones the three searches reached
-        totals = [first[i] + second[i] + third[i] for i in core]
-        centre = core[totals.index(min(totals))]
-        chain = {centre}
-        for dist in distances:
-            i = centre
-            while dist[i]:
-                closer = dist[i] - 1
-                i = next(j for j in neighbours[i] if dist[j] == closer)
-                chain.add(i)
-        return sorted(chain)
-
-
-def _fill_for_test(state: QuadYState, order: list[int]) -> None:
-    """Place stones alternately (X first) on the cells `order` lists, ignoring the 3-point
-    end of the game: for tests that fill whole boards to check each game of Y."""
-    for turn, index in enumerate(order):
-        state._place(index, 1 + turn % 2)
+        """The cells of the winning chain of the decided game g, in board order."""
+        return winning_chain(self._topo, self._cells, g, self._winners[g])
 
 
 def _new_game(options: dict[str, int | bool], players: int) -> QuadYState:

@@ -1,28 +1,77 @@
-"""Trichet's regions kept up to date tile by tile, for the search's playouts.
+"""Trichet's regions: the lattice points of one colour joined by tiles, a tile joining the two
+corners that share its larger region (the corners that are not odd: `tiles.PARTNERS`). A region
+is closed when no empty triangle touches it; a closed region of `win_size` tiles or more wins.
 
-A region is a set of lattice points of one colour joined by tiles: a tile joins the two
-corners that share its larger region (the corners that are not odd). `TrichetState._regions`
-finds the regions by exploring the whole table, which suits a query made once; a playout
-needs them after every move (to look for a win in one, and to see whether a move closed a
-winning region), so it keeps them here instead: every lattice point maps to its region, and
-a new tile moves from the empty triangles to the tiles of its two regions, making a region of
-a corner no tile touched before, and joins its two corners of one colour (a new point, or
-another region: the smaller merges into the larger).
+- `explore` finds the region of one point if it is closed, and stops at the first empty
+  triangle (most regions are open): the win test (`closes_a_win`, and the state's
+  `_winning_regions`);
+- `RegionMap` holds them all, with the empty triangles touching them, and keeps them up to
+  date tile by tile: for the search, which needs them after every move of a playout (to
+  look for a win in one, and to see whether a move closed a winning region), and for the
+  views (`open_regions`). Every lattice point maps to its region, and a new tile moves from
+  the empty triangles to the tiles of its two regions, making a region of a corner no tile
+  touched before, and joins its two corners of one colour (a new point, or another region:
+  the smaller merges into the larger).
 
-Triangles and points are the engine's codes (trichet_tiles.encode). Each region keeps what
-`_regions` reports: its points, how many tiles touch them and the empty triangles touching
-them (none once it is closed).
+Triangles and points are the engine's codes (tiles.encode).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
-from megalith.rules.trichet.tiles import CORNER_COLOURS, CORNERS, ODD_CORNER, TRIANGLES_AT, Code
-
+from megalith.rules.trichet.tiles import (CORNER_COLOURS, CORNERS, ODD_CORNER, PARTNERS,
+                                          TRIANGLES_AT, Code)
 
 # Each letter's corners by index: the odd one, then the two that share the larger region.
 _CORNER_ROLES = {letter: (odd, (odd + 1) % 3, (odd + 2) % 3) for letter, odd in ODD_CORNER.items()}
+
+
+def explore(tiles: Mapping[Code, str], start: Code, seen: set[Code]
+            ) -> tuple[set[Code], set[Code]] | None:
+    """The points and the tiles touching them of the region of `start` if it is closed, else
+    None (as soon as an empty triangle touches it). Every point reached is added to `seen`.
+    The tiles are gathered only once the region is found closed (most regions are open)."""
+    points = {start}
+    seen.add(start)
+    stack = [start]
+    get, corners_of = tiles.get, CORNERS
+    while stack:
+        point = stack.pop()
+        for tri, partners in zip(TRIANGLES_AT[point], PARTNERS):
+            letter = get(tri)
+            if letter is None:
+                return None
+            partner = partners[letter]
+            if partner >= 0:
+                other = corners_of[tri][partner]
+                if other not in points:
+                    points.add(other)
+                    seen.add(other)
+                    stack.append(other)
+    return points, {tri for point in points for tri in TRIANGLES_AT[point]}
+
+
+def closes_a_win(tiles: Mapping[Code, str], placed: Iterable[tuple[Code, str]], colour: str,
+                 win_size: int) -> bool:
+    """Whether these tiles (just placed, as triangle and letter) touch a closed region of
+    `colour` with at least `win_size` tiles. A tile's letter gives its corners' colours, so
+    only the corners of `colour` are read, each once."""
+    if len(tiles) < win_size:
+        return False
+    filled = tiles.__contains__
+    looked: set[Code] = set()  # the corners looked at, and the points of regions explored
+    for tile, letter in placed:
+        for point, point_colour in zip(CORNERS[tile], CORNER_COLOURS[letter]):
+            if point_colour != colour or point in looked:
+                continue
+            looked.add(point)
+            if not all(map(filled, TRIANGLES_AT[point])):
+                continue
+            region = explore(tiles, point, looked)
+            if region is not None and len(region[1]) >= win_size:
+                return True
+    return False
 
 
 class _Region:
@@ -48,42 +97,12 @@ class RegionMap:
 
     __slots__ = ("_of", "_live")
 
-    def __init__(self, tiles: Mapping[Code, str], colours: Mapping[Code, str]) -> None:
-        """The regions of the tiles (triangle -> letter) and the colours they fix."""
+    def __init__(self, placed: Iterable[tuple[Code, str]]) -> None:
+        """The regions of these tiles (triangle, letter), given in the order they were
+        placed."""
         self._of: dict[Code, _Region] = {}
         self._live: dict[_Region, None] = {}  # every region once, in the order made
-        for start, colour in colours.items():
-            if start not in self._of:
-                self._explore(start, colour, tiles)
-
-    def _explore(self, start: Code, colour: str, tiles: Mapping[Code, str]) -> None:
-        of = self._of
-        region = self._new(colour, start, 0, set())
-        touching: set[Code] = set()
-        stack = [start]
-        while stack:
-            point = stack.pop()
-            for tri in TRIANGLES_AT[point]:
-                letter = tiles.get(tri)
-                if letter is None:
-                    region.empty.add(tri)
-                    continue
-                touching.add(tri)
-                cs = CORNERS[tri]
-                index = cs.index(point)
-                odd = ODD_CORNER[letter]
-                if index != odd:
-                    other = cs[3 - index - odd]
-                    if other not in of:
-                        of[other] = region
-                        region.points.append(other)
-                        stack.append(other)
-        region.touching = len(touching)
-
-    def _new(self, colour: str, point: Code, touching: int, empty: set[Code]) -> _Region:
-        region = self._of[point] = _Region(colour, [point], touching, empty)
-        self._live[region] = None
-        return region
+        self.add_all(placed)
 
     def add_all(self, placed: Iterable[tuple[Code, str]]) -> None:
         """Account for tiles just placed, in the order they were placed (triangle, letter):
@@ -127,9 +146,9 @@ class RegionMap:
 
     def closing_places(self, colour: str, places: Mapping[Code, object], win_size: int,
                        most_empty: int = 3) -> list[Code]:
-        """`TrichetState._closing_places`: the places next to open regions of `colour` with
-        at most `most_empty` empty triangles that would be big enough to win once filled,
-        in reading order."""
+        """The numbered places (`places` holds them) next to the open regions of `colour`
+        that have at most `most_empty` empty triangles around them and would be big enough
+        to win once filled, in reading order."""
         found: set[Code] = set()
         for region in self._live:
             empty = region.empty
@@ -137,6 +156,12 @@ class RegionMap:
                     region.touching + len(empty) >= win_size:
                 found.update(tri for tri in empty if tri in places)
         return sorted(found)
+
+    def open_regions(self) -> Iterator[tuple[str, list[Code], set[Code]]]:
+        """Every open region: its colour, its points and the empty triangles touching
+        them."""
+        return ((region.colour, region.points, region.empty)
+                for region in self._live if region.empty)
 
     def closes_a_win(self, points: Iterable[Code], win_size: int) -> bool:
         """Whether a closed region of at least `win_size` tiles holds one of these points."""

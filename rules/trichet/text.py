@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from megalith.rules.trichet.tiles import CORNER_COLOURS, DOT, ODD_CORNER, OH, Coord, corners, points_up
+from megalith.rules.trichet.tiles import (CORNER_COLOURS, DOT, ODD_CORNER, OH, Coord, corners,
+                                          points_up)
 
 Cell = tuple[int, int]  # (column, text line)
 

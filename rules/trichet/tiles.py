@@ -1,6 +1,6 @@
 """Trichet's triangles, lattice points and tiles: the geometry and the six orientation letters.
 
-Plain data and functions, shared by the engine (rules/trichet/game.py), its text drawing
+Plain data and functions, shared by the engine (rules/trichet/), its text drawing
 (rules/trichet/text.py) and the desktop canvas, which draws from them without rules logic.
 
 Coordinates (docs/rules/common.md, "Coordinates"; the lattice lines are horizontal):
@@ -36,6 +36,7 @@ _Key = TypeVar("_Key")
 _Value = TypeVar("_Value")
 ROW_HEIGHT = math.sqrt(3) / 2  # a row's height, in triangle sides
 OH, DOT = "o", "."
+OTHER = {OH: DOT, DOT: OH}  # the other colour, or the other side
 LETTERS = "abcdef"
 # Each letter's corner colours, clockwise from the apex (the corner order of `corners`).
 CORNER_COLOURS: dict[str, tuple[str, str, str]] = {
@@ -169,3 +170,11 @@ NARROWED: dict[str, tuple[dict[tuple[str, ...], tuple[str, ...]], ...]] = {
                    for fits in set(FITS.values())}
                   for index in _INDEX_IN_TRIANGLES_AT)
     for colour in (OH, DOT)}
+
+# The corner that shares a point's region in each of its six triangles (in the order of
+# `triangles_at`), by the letter of the tile there: its index among the triangle's corners,
+# -1 where the point is the tile's odd corner (the larger region joins the other two).
+PARTNERS: tuple[dict[str, int], ...] = tuple(
+    {letter: -1 if index == ODD_CORNER[letter] else 3 - index - ODD_CORNER[letter]
+     for letter in LETTERS}
+    for index in _INDEX_IN_TRIANGLES_AT)

