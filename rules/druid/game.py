@@ -300,7 +300,10 @@ class DruidState(GameState):
                 for slot, _, flag in sides:
                     if near & reach[slot]:
                         touched |= flag
-                if not any(touched & goal == goal for goal in goals):
+                for goal in goals:
+                    if touched & goal == goal:
+                        break
+                else:  # (a loop, not any(): this runs for every move of every node)
                     continue
             kept.append(move)
         return kept
