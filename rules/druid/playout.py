@@ -4,7 +4,7 @@
 parses the text again: most of a search's time. The loops here draw from the random
 generator exactly as `DruidState.random_move` does (one `rng.random()` per try, the same
 tries in the same order, the same fallback to the listed moves after as many misses), judge
-each try by the rules of `DruidState._legal` and place the stone as `_apply` does, both
+each try by the rules of `DruidPosition._legal` and place the stone as `_apply` does, both
 written out in the loop (the rarer events, a win, a stone covered, a Druid appearing or
 stepping, go through the engine); so the moves, the trail and the final position are those of
 the generic loop (tests/rules/ai/test_fast_playouts.py and tests/rules/druid/test_druid_playout.py
@@ -19,20 +19,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from megalith.rules.druid.position import DruidPosition
 from megalith.rules.geometry import Board
 from megalith.rules.protocol import PASS, SWAP, GameState
-
-if TYPE_CHECKING:
-    from megalith.rules.druid.game import DruidState
 
 Trail = list[tuple[int, str]]
 RANDOM_MOVE_TRIES = 64  # DruidState.random_move's tries before it lists the moves
 WALK_TRIES = 256  # DruidState._random_walk_move's
 
 
-def connection_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
+def connection_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Trail
                        ) -> None:
     """`GameState.run_playout` for the connection variants (no Druid's Walk) with nobody
     resigned: each try draws a number over every placement, then the pass, then swap where
@@ -42,12 +39,12 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
-    n, count, lines, texts = state._n, state._count, state._lines, state._text
+    t = state._tables
+    n, count, lines, texts, bits = t.n, t.count, t.lines, t.text, t.bits
     height, owner = state._height, state._owner
-    own, reach, log, bits, arounds = state._own, state._reach, state._log, state._bits, \
-        state._around
-    reach_sides, goal_flags, edge_flags, grow, w = state._reach_sides, state._goal_flags, \
-        state._edge_flags, state._grow, state._w
+    own, reach, log, arounds = state._own, state._reach, state._log, t.around
+    reach_sides, goal_flags, edge_flags, grow, w = t.reach_sides, t.goal_flags, t.edge_flags, \
+        t.grow, t.w
     nostack, nogaps = state.nostack, state.nogaps
     if state._outcome.status != "ongoing":  # then only a move of _listed_move can end it
         return
@@ -147,7 +144,7 @@ class WalkTables:
     `steps[c]` names the directions of cell c's neighbours (in `board.neighbours` order)
     and `around[c]` lists them by way: -1 for way 0 (no step) and for the directions
     without a neighbour. By placement: `cells[pid]` are the cells it covers, `summon[pid]`
-    is where a Druid not yet on the board appears with it (`DruidState._summon_place`; -1
+    is where a Druid not yet on the board appears with it (`DruidPosition._summon_place`; -1
     where none does) and `summoned[pid]` that cell's `around` (all -1 where none)."""
 
     placement: tuple[int, ...]
@@ -162,27 +159,29 @@ class WalkTables:
 _WALK_TABLES: dict[tuple[Board, tuple[str, ...]], WalkTables] = {}
 
 
-def walk_tables(state: DruidState, p: int) -> WalkTables:
+def walk_tables(state: DruidPosition, p: int) -> WalkTables:
+    """The walk loop's tables for player p of the game of `state`."""
     board = state.board
-    key = (board, tuple(state._home_sides[p]))
+    t = state._tables
+    key = (board, t.home_sides[p])
     found = _WALK_TABLES.get(key)
     if found is None:
         ways = len(board.directions) + 1
-        draws = range(state._count * ways)
+        draws = range(t.count * ways)
         steps = tuple(tuple(str(board.direction_between(c, d)) for d in board.neighbours[c])
                       for c in range(len(board)))
         around = tuple((-1, *cells) + (-1,) * (ways - 1 - len(cells))
                        for cells in board.neighbours)
-        placements = range(state._count)
+        placements = range(t.count)
         summon = tuple(state._summon_place(pid, p)[0] for pid in placements)
         found = _WALK_TABLES[key] = WalkTables(
             tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, around,
-            tuple(state._placement_cells(pid) for pid in placements), summon,
+            tuple(t.placement_cells(pid) for pid in placements), summon,
             tuple((-1,) * ways if home < 0 else around[home] for home in summon))
     return found
 
 
-def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail) -> None:
+def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Trail) -> None:
     """`GameState.run_playout` for Druid's Walk with nobody resigned: each try draws a number
     over every placement followed by nothing or by a step to the k-th neighbour of its
     Druid, then every step alone, the pass and swap where it is legal, as
@@ -193,8 +192,9 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
-    n, count, lines, texts = state._n, state._count, state._lines, state._text
-    height, owner, bits, cover = state._height, state._owner, state._bits, state._cover
+    t = state._tables
+    n, count, lines, texts, bits, cover = t.n, t.count, t.lines, t.text, t.bits, t.cover
+    height, owner = state._height, state._owner
     druids = state._druid
     nostack, nogaps = state.nostack, state.nogaps
     names = state.board.names
@@ -305,7 +305,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         trail.append((person, move))
 
 
-def _listed_move(state: DruidState, rng: random.Random, person: int, trail: Trail) -> None:
+def _listed_move(state: DruidPosition, rng: random.Random, person: int, trail: Trail) -> None:
     """The random move's fallback after its tries all missed: one drawn from the listed
     legal moves, played as text."""
     move = GameState.random_move(state, rng)
