@@ -4,11 +4,10 @@
 parses the text again: most of a search's time. The loops here draw from the random
 generator exactly as `DruidState.random_move` does (one `rng.random()` per try, the same
 tries in the same order, the same fallback to the listed moves after as many misses), judge
-each try by the rules of `DruidPosition._legal` and place the stone as `_apply` does, both
-written out in the loop (the rarer events, a win, a stone covered, a Druid appearing or
-stepping, go through the engine); so the moves, the trail and the final position are those of
-the generic loop (tests/rules/ai/test_fast_playouts.py and tests/rules/druid/test_druid_playout.py
-hold them to it).
+each try by the rules of `DruidPosition._legal`, written out in the loop, and place the stone
+with `DruidPosition._apply`, as `play` does; so the moves, the trail and the final position
+are those of the generic loop (tests/rules/ai/test_fast_playouts.py and
+tests/rules/druid/test_druid_playout.py hold them to it).
 
 The walk loop looks up what it would otherwise work out for every try in `WalkTables`, made
 once per board and set of home sides.
@@ -33,20 +32,17 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
                        ) -> None:
     """`GameState.run_playout` for the connection variants (no Druid's Walk) with nobody
     resigned: each try draws a number over every placement, then the pass, then swap where
-    it is legal, as `DruidState.random_move` does. The stone is placed as `_apply` and
-    `_check_connection` do it, written out here; a win and a stone covered (rarer) go
-    through the engine."""
+    it is legal, as `DruidState.random_move` does."""
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
     t = state._tables
     n, count, lines, texts, bits = t.n, t.count, t.lines, t.text, t.bits
     height, owner = state._height, state._owner
-    own, reach, log, arounds = state._own, state._reach, state._log, t.around
-    reach_sides, goal_flags, edge_flags, grow, w = t.reach_sides, t.goal_flags, t.edge_flags, \
-        t.grow, t.w
     nostack, nogaps = state.nostack, state.nogaps
-    if state._outcome.status != "ongoing":  # then only a move of _listed_move can end it
+    apply = state._apply
+    ongoing = state._outcome  # replaced by the outcome of a win, so a win is `not ongoing`
+    if ongoing.status != "ongoing":  # then only a move of _listed_move can end it
         return
     for _ in range(plies):
         if state.passes_in_row >= players:
@@ -75,7 +71,7 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
                 break
         else:
             _listed_move(state, rng, person, trail)
-            if state._outcome.status != "ongoing":
+            if state._outcome is not ongoing:
                 return
             continue
         if pick >= count:
@@ -87,53 +83,13 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
                 state.swapped = True
                 trail.append((person, SWAP))
             continue
-        if pick < n:
-            level = height[pick] + 1
-            height[pick] = level
-            owner[pick] = p
-            new = bits[pick]
-            state._sarsen_bits |= new
-        else:
-            cells = lines[pick - n]
-            level = height[cells[0]] + 1
-            new = 0
-            for c in cells:
-                before = owner[c]
-                if before >= 0 and before != p:
-                    own[before] &= ~bits[c]
-                    state._lose(before, bits[c])
-                owner[c] = p
-                height[c] = level
-                new |= bits[c]
-            state._sarsen_bits &= ~new
-        before = own[p]
-        mine = own[p] = before | new
-        log.append((pick, level, p))
+        apply(pick, p)
         move = texts[pick]
         moves.append(move)
         state.passes_in_row = 0
         trail.append((person, move))
-        around = arounds[pick]
-        if around & before:
-            touched = 0
-            for slot, side, flag in reach_sides[p]:
-                reached = reach[slot]
-                if new & side or around & reached:
-                    if around & mine & ~(reached | new):
-                        reached |= grow(new, mine & ~reached | new, w)
-                    reach[slot] = reached | new
-                    touched |= flag
-        else:  # a stone next to none of p's: it reaches the sides it lies on, alone
-            touched = edge_flags[p][pick]
-            if touched:
-                for slot, _, flag in reach_sides[p]:
-                    if touched & flag:
-                        reach[slot] |= new
-        if touched:
-            for k, goal in enumerate(goal_flags[p]):
-                if touched & goal == goal:
-                    state._win_by_connection(p, new, k)
-                    return
+        if state._outcome is not ongoing:
+            return
 
 
 @dataclass(frozen=True)
@@ -143,16 +99,15 @@ class WalkTables:
     by a step to its Druid's neighbour `way[k] - 1` (the split divmod makes). By cell:
     `steps[c]` names the directions of cell c's neighbours (in `board.neighbours` order)
     and `around[c]` lists them by way: -1 for way 0 (no step) and for the directions
-    without a neighbour. By placement: `cells[pid]` are the cells it covers, `summon[pid]`
-    is where a Druid not yet on the board appears with it (`DruidPosition._summon_place`; -1
-    where none does) and `summoned[pid]` that cell's `around` (all -1 where none)."""
+    without a neighbour. By placement: `cells[pid]` are the cells it covers and
+    `summoned[pid]` the `around` of the cell where a Druid not yet on the board appears with
+    it (`DruidPosition._summon_place`; all -1 where none does)."""
 
     placement: tuple[int, ...]
     way: tuple[int, ...]
     steps: tuple[tuple[str, ...], ...]
     around: tuple[tuple[int, ...], ...]
     cells: tuple[tuple[int, ...], ...]
-    summon: tuple[int, ...]
     summoned: tuple[tuple[int, ...], ...]
 
 
@@ -173,10 +128,10 @@ def walk_tables(state: DruidPosition, p: int) -> WalkTables:
         around = tuple((-1, *cells) + (-1,) * (ways - 1 - len(cells))
                        for cells in board.neighbours)
         placements = range(t.count)
-        summon = tuple(state._summon_place(pid, p)[0] for pid in placements)
+        summon = (state._summon_place(pid, p)[0] for pid in placements)
         found = _WALK_TABLES[key] = WalkTables(
             tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, around,
-            tuple(t.placement_cells(pid) for pid in placements), summon,
+            tuple(t.placement_cells(pid) for pid in placements),
             tuple((-1,) * ways if home < 0 else around[home] for home in summon))
     return found
 
@@ -206,8 +161,7 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
     nowhere = (-1,) * ways
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
-    own, log = state._own, state._log
-    summon_druid, step_to = state._maybe_summon, state._step_to
+    apply, step_to = state._apply, state._step_to
     for _ in range(plies):
         if state._outcome.status != "ongoing" or state.passes_in_row >= players:
             return
@@ -261,28 +215,8 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
         else:
             _listed_move(state, rng, person, trail)
             continue
-        if pick < combos:  # the stone, as DruidState._place (no reach sets here)
-            if pid < n:
-                level = height[pid] + 1
-                height[pid] = level
-                owner[pid] = p
-                new = bits[pid]
-                state._sarsen_bits |= new
-            else:
-                covered = lines[pid - n]
-                level = height[covered[0]] + 1
-                new = cover[pid]
-                for c in covered:
-                    before = owner[c]
-                    if before >= 0 and before != p:
-                        own[before] &= ~bits[c]
-                    owner[c] = p
-                    height[c] = level
-                state._sarsen_bits &= ~new
-            own[p] |= new
-            log.append((pid, level, p))
-            if druid < 0 and tables[p].summon[pid] >= 0:  # as _apply: the Druid appears
-                summon_druid(pid, p)  # with p's first stone on one of their sides
+        if pick < combos:
+            apply(pid, p)
             if way:
                 step_to(dest, p)
                 move = f"{texts[pid]},{names[dest]}"

@@ -7,8 +7,8 @@ player of the cells whose top stone they own, of the cells they join to each of 
 sides (so a win is seen without a search), and of the sarsens and Druids. Placements are
 numbered as in rules.druid.tables. `_legal(placement)` (a fast yes/no) and
 `_apply(placement)` implement the placement rules: `play` parses the text and uses them;
-the search's playouts (rules.druid.playout) write the same rules out in their loops, held
-to the protocol's generic loop by tests. The legal-move list judges every placement
+the search's playouts (rules.druid.playout) judge their draws by the same rules written out
+in their loops and place each stone with `_apply`. The legal-move list judges every placement
 at once on byte planes instead (rules.druid.listing); tests check it against `_legal` and
 against `play`.
 """
@@ -85,63 +85,59 @@ class DruidPosition(GameState):
         return not self._druid_bits & t.cover[pid]
 
     def _apply(self, pid: int, p: int) -> None:
-        """Place stone pid for player p (already known legal); a Druid may appear; the
-        connection result is updated."""
-        new = self._place(pid, p)
+        """Place stone pid for player p (already known legal): heights, tops and the log;
+        then, in Druid's Walk, p's Druid appears if this is their first stone on one of their
+        sides, and otherwise the connection is updated (and may be won).
+
+        The only placement: `play` and the playout loops (rules.druid.playout) both call it,
+        so it is written for speed. The cells a stone connects to p's goal sides (`_reach`)
+        change only with the group of the new stone: it joins the cells that reach a side if
+        it lies on the side or next to them, and wins when it reaches every side of an
+        alternative. A stone next to none of p's reaches only the sides it lies on."""
+        t = self._tables
+        height, owner, own = self._height, self._owner, self._own
+        if pid < t.n:
+            level = height[pid] + 1
+            height[pid] = level
+            owner[pid] = p
+            new = t.bits[pid]
+            self._sarsen_bits |= new
+        else:
+            bits = t.bits
+            cells = t.lines[pid - t.n]
+            level = height[cells[0]] + 1
+            for c in cells:
+                under = owner[c]
+                if under >= 0 and under != p:
+                    self._lose(under, bits[c])
+                owner[c] = p
+                height[c] = level
+            new = t.cover[pid]
+            self._sarsen_bits &= ~new
+        before = own[p]
+        mine = own[p] = before | new
+        self._log.append((pid, level, p))
         if self.walk:
             if self._druid[p] < 0:
                 self._maybe_summon(pid, p)
-        else:
-            self._check_connection(p, new, self._tables.around[pid])
-
-    def _place(self, pid: int, p: int) -> int:
-        """The stone of `_apply` itself: heights, tops and the log (and, outside Druid's
-        Walk, what reaches the sides of a player whose stone it covers). Returns its
-        cells' bits."""
-        t = self._tables
-        bits = t.bits
-        own = self._own
-        if pid < t.n:
-            level = self._height[pid] + 1
-            self._height[pid] = level
-            self._owner[pid] = p
-            new = bits[pid]
-            self._sarsen_bits |= new
-        else:
-            cells = t.lines[pid - t.n]
-            level = self._height[cells[0]] + 1
-            owner = self._owner
-            new = 0
-            for c in cells:
-                before = owner[c]
-                if before >= 0 and before != p:
-                    own[before] &= ~bits[c]
-                    if not self.walk:
-                        self._lose(before, bits[c])
-                owner[c] = p
-                self._height[c] = level
-                new |= bits[c]
-            self._sarsen_bits &= ~new
-        own[p] |= new
-        self._log.append((pid, level, p))
-        return new
-
-    def _check_connection(self, p: int, new: int, around: int) -> None:
-        """Whether player p's stones now connect their sides; only the group of the stones
-        just placed (`new`, with `around` their cells and neighbours) can have changed for
-        the better. The group joins the cells that reach a side (`_reach`) if it lies on
-        the side or next to them, and wins when it reaches every side of an alternative."""
-        t = self._tables
-        mine = self._own[p]
+            return
         reach = self._reach
-        touched = 0  # the flags of the sides the group reaches
-        for slot, side, flag in t.reach_sides[p]:
-            reached = reach[slot]
-            if new & side or around & reached:
-                if around & mine & ~(reached | new):  # it joins cells not reaching yet
-                    reached |= t.grow(new, mine & ~reached | new, t.w)
-                reach[slot] = reached | new
-                touched |= flag
+        around = t.around[pid]
+        if around & before:
+            touched = 0  # the flags of the sides the group reaches
+            for slot, side, flag in t.reach_sides[p]:
+                reached = reach[slot]
+                if new & side or around & reached:
+                    if around & mine & ~(reached | new):  # it joins cells not reaching yet
+                        reached |= t.grow(new, mine & ~reached | new, t.w)
+                    reach[slot] = reached | new
+                    touched |= flag
+        else:
+            touched = t.edge_flags[p][pid]
+            if touched:
+                for slot, _, flag in t.reach_sides[p]:
+                    if touched & flag:
+                        reach[slot] |= new
         if touched:
             for k, goal in enumerate(t.goal_flags[p]):
                 if touched & goal == goal:
@@ -149,9 +145,10 @@ class DruidPosition(GameState):
                     return
 
     def _lose(self, p: int, lost: int) -> None:
-        """Player p's stone on the cell `lost` (a bit) was covered: what it joined to a side
-        may have come apart, so the cells reaching that side are found again among those
-        that reached it before."""
+        """Player p's stone on the cell `lost` (a bit) was covered: p no longer tops it, and
+        what it joined to a side may have come apart, so the cells reaching that side are
+        found again among those that reached it before (in Druid's Walk none do)."""
+        self._own[p] &= ~lost
         reach = self._reach
         t = self._tables
         for slot, side, _ in t.reach_sides[p]:

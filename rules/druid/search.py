@@ -18,12 +18,12 @@ class DruidSearch(DruidListing):
 
     def moves_that_may_win(self, moves: list[str]) -> list[str]:
         """The protocol's filter, exact on the board moves: a placement wins for the
-        player to move exactly when `_check_connection` would find that it touches every
-        side of one of their goal's alternatives, by lying on the side or next to the cells
-        that already reach it. The player's own stone changes none of their `_reach` (only a
-        covered opponent's), so that test reads the same before the move as after it, and a
-        move passes it here if and only if it wins. In Druid's Walk see
-        `_walks_that_may_win`. Anything else (a pass, a swap, a finished game) is kept."""
+        player to move exactly when `_apply` would find that it touches every side of one
+        of their goal's alternatives, by lying on the side or next to the cells that already
+        reach it. The player's own stone changes none of their `_reach` (only a covered
+        opponent's), so that test reads the same before the move as after it, and a move
+        passes it here if and only if it wins. In Druid's Walk see `_walks_that_may_win`.
+        Anything else (a pass, a swap, a finished game) is kept."""
         if self._outcome.status != "ongoing" or self.resigned:
             return moves
         p = self._player()
