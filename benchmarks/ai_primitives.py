@@ -69,7 +69,7 @@ def listing_before(state: GameState) -> Callable[[], object] | None:
                               if state._refusal(m, seat) is None)
     if isinstance(state, DruidState):
         p = state.ply % len(state.turn_order)
-        return lambda: sorted(state._text[pid] for pid in range(state._count)
+        return lambda: sorted(state._tables.text[pid] for pid in range(state._tables.count)
                               if state._legal(pid, p))
     return None
 

@@ -1,10 +1,10 @@
 """Druid's legal placements for the whole board at once, on byte planes (issue 12).
 
-The planes (`rules.byte_planes`) use the engine's bit layout (`rules.druid.game._bit_layout`), where
+The planes (`rules.byte_planes`) use the engine's bit layout (`rules.druid.bits`), where
 every straight line of three cells is a position and the two positions one fixed step further
 on. So each lintel is judged at the position of its lower end, for all lines of one step at
-once, by the rules of `DruidState._legal`: ends of one height above the ground, a middle not
-higher (with -nogaps, as high), exactly two of the stones it would rest on the mover's, and
+once, by the rules of `DruidPosition._legal`: ends of one height above the ground, a middle
+not higher (with -nogaps, as high), exactly two of the stones it would rest on the mover's, and
 no Druid under it. A sarsen goes on bare ground or on the mover's own top (what -nostack and
 Druid's Walk add is left to the engine).
 

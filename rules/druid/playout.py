@@ -4,11 +4,10 @@
 parses the text again: most of a search's time. The loops here draw from the random
 generator exactly as `DruidState.random_move` does (one `rng.random()` per try, the same
 tries in the same order, the same fallback to the listed moves after as many misses), judge
-each try by the rules of `DruidState._legal` and place the stone as `_apply` does, both
-written out in the loop (the rarer events, a win, a stone covered, a Druid appearing or
-stepping, go through the engine); so the moves, the trail and the final position are those of
-the generic loop (tests/rules/ai/test_fast_playouts.py and tests/rules/druid/test_druid_playout.py
-hold them to it).
+each try by the rules of `DruidPosition._legal`, written out in the loop, and place the stone
+with `DruidPosition._apply`, as `play` does; so the moves, the trail and the final position
+are those of the generic loop (tests/rules/ai/test_fast_playouts.py and
+tests/rules/druid/test_druid_playout.py hold them to it).
 
 The walk loop looks up what it would otherwise work out for every try in `WalkTables`, made
 once per board and set of home sides.
@@ -19,37 +18,31 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from megalith.rules.druid.position import DruidPosition
 from megalith.rules.geometry import Board
 from megalith.rules.protocol import PASS, SWAP, GameState
-
-if TYPE_CHECKING:
-    from megalith.rules.druid.game import DruidState
 
 Trail = list[tuple[int, str]]
 RANDOM_MOVE_TRIES = 64  # DruidState.random_move's tries before it lists the moves
 WALK_TRIES = 256  # DruidState._random_walk_move's
 
 
-def connection_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
+def connection_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Trail
                        ) -> None:
     """`GameState.run_playout` for the connection variants (no Druid's Walk) with nobody
     resigned: each try draws a number over every placement, then the pass, then swap where
-    it is legal, as `DruidState.random_move` does. The stone is placed as `_apply` and
-    `_check_connection` do it, written out here; a win and a stone covered (rarer) go
-    through the engine."""
+    it is legal, as `DruidState.random_move` does."""
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
-    n, count, lines, texts = state._n, state._count, state._lines, state._text
+    t = state._tables
+    n, count, lines, texts, bits = t.n, t.count, t.lines, t.text, t.bits
     height, owner = state._height, state._owner
-    own, reach, log, bits, arounds = state._own, state._reach, state._log, state._bits, \
-        state._around
-    reach_sides, goal_flags, edge_flags, grow, w = state._reach_sides, state._goal_flags, \
-        state._edge_flags, state._grow, state._w
     nostack, nogaps = state.nostack, state.nogaps
-    if state._outcome.status != "ongoing":  # then only a move of _listed_move can end it
+    apply = state._apply
+    ongoing = state._outcome  # replaced by the outcome of a win, so a win is `not ongoing`
+    if ongoing.status != "ongoing":  # then only a move of _listed_move can end it
         return
     for _ in range(plies):
         if state.passes_in_row >= players:
@@ -78,7 +71,7 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                 break
         else:
             _listed_move(state, rng, person, trail)
-            if state._outcome.status != "ongoing":
+            if state._outcome is not ongoing:
                 return
             continue
         if pick >= count:
@@ -90,53 +83,13 @@ def connection_playout(state: DruidState, rng: random.Random, plies: int, trail:
                 state.swapped = True
                 trail.append((person, SWAP))
             continue
-        if pick < n:
-            level = height[pick] + 1
-            height[pick] = level
-            owner[pick] = p
-            new = bits[pick]
-            state._sarsen_bits |= new
-        else:
-            cells = lines[pick - n]
-            level = height[cells[0]] + 1
-            new = 0
-            for c in cells:
-                before = owner[c]
-                if before >= 0 and before != p:
-                    own[before] &= ~bits[c]
-                    state._lose(before, bits[c])
-                owner[c] = p
-                height[c] = level
-                new |= bits[c]
-            state._sarsen_bits &= ~new
-        before = own[p]
-        mine = own[p] = before | new
-        log.append((pick, level, p))
+        apply(pick, p)
         move = texts[pick]
         moves.append(move)
         state.passes_in_row = 0
         trail.append((person, move))
-        around = arounds[pick]
-        if around & before:
-            touched = 0
-            for slot, side, flag in reach_sides[p]:
-                reached = reach[slot]
-                if new & side or around & reached:
-                    if around & mine & ~(reached | new):
-                        reached |= grow(new, mine & ~reached | new, w)
-                    reach[slot] = reached | new
-                    touched |= flag
-        else:  # a stone next to none of p's: it reaches the sides it lies on, alone
-            touched = edge_flags[p][pick]
-            if touched:
-                for slot, _, flag in reach_sides[p]:
-                    if touched & flag:
-                        reach[slot] |= new
-        if touched:
-            for k, goal in enumerate(goal_flags[p]):
-                if touched & goal == goal:
-                    state._win_by_connection(p, new, k)
-                    return
+        if state._outcome is not ongoing:
+            return
 
 
 @dataclass(frozen=True)
@@ -146,43 +99,44 @@ class WalkTables:
     by a step to its Druid's neighbour `way[k] - 1` (the split divmod makes). By cell:
     `steps[c]` names the directions of cell c's neighbours (in `board.neighbours` order)
     and `around[c]` lists them by way: -1 for way 0 (no step) and for the directions
-    without a neighbour. By placement: `cells[pid]` are the cells it covers, `summon[pid]`
-    is where a Druid not yet on the board appears with it (`DruidState._summon_place`; -1
-    where none does) and `summoned[pid]` that cell's `around` (all -1 where none)."""
+    without a neighbour. By placement: `cells[pid]` are the cells it covers and
+    `summoned[pid]` the `around` of the cell where a Druid not yet on the board appears with
+    it (`DruidPosition._summon_place`; all -1 where none does)."""
 
     placement: tuple[int, ...]
     way: tuple[int, ...]
     steps: tuple[tuple[str, ...], ...]
     around: tuple[tuple[int, ...], ...]
     cells: tuple[tuple[int, ...], ...]
-    summon: tuple[int, ...]
     summoned: tuple[tuple[int, ...], ...]
 
 
 _WALK_TABLES: dict[tuple[Board, tuple[str, ...]], WalkTables] = {}
 
 
-def walk_tables(state: DruidState, p: int) -> WalkTables:
+def walk_tables(state: DruidPosition, p: int) -> WalkTables:
+    """The walk loop's tables for player p of the game of `state`."""
     board = state.board
-    key = (board, tuple(state._home_sides[p]))
+    t = state._tables
+    key = (board, t.home_sides[p])
     found = _WALK_TABLES.get(key)
     if found is None:
         ways = len(board.directions) + 1
-        draws = range(state._count * ways)
+        draws = range(t.count * ways)
         steps = tuple(tuple(str(board.direction_between(c, d)) for d in board.neighbours[c])
                       for c in range(len(board)))
         around = tuple((-1, *cells) + (-1,) * (ways - 1 - len(cells))
                        for cells in board.neighbours)
-        placements = range(state._count)
-        summon = tuple(state._summon_place(pid, p)[0] for pid in placements)
+        placements = range(t.count)
+        summon = (state._summon_place(pid, p)[0] for pid in placements)
         found = _WALK_TABLES[key] = WalkTables(
             tuple(k // ways for k in draws), tuple(k % ways for k in draws), steps, around,
-            tuple(state._placement_cells(pid) for pid in placements), summon,
+            tuple(t.placement_cells(pid) for pid in placements),
             tuple((-1,) * ways if home < 0 else around[home] for home in summon))
     return found
 
 
-def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail) -> None:
+def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Trail) -> None:
     """`GameState.run_playout` for Druid's Walk with nobody resigned: each try draws a number
     over every placement followed by nothing or by a step to the k-th neighbour of its
     Druid, then every step alone, the pass and swap where it is legal, as
@@ -193,8 +147,9 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     players = len(state.turn_order)
     moves = state.moves
     draw = rng.random
-    n, count, lines, texts = state._n, state._count, state._lines, state._text
-    height, owner, bits, cover = state._height, state._owner, state._bits, state._cover
+    t = state._tables
+    n, count, lines, texts, bits, cover = t.n, t.count, t.lines, t.text, t.bits, t.cover
+    height, owner = state._height, state._owner
     druids = state._druid
     nostack, nogaps = state.nostack, state.nogaps
     names = state.board.names
@@ -206,8 +161,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
     nowhere = (-1,) * ways
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
-    own, log = state._own, state._log
-    summon_druid, step_to = state._maybe_summon, state._step_to
+    apply, step_to = state._apply, state._step_to
     for _ in range(plies):
         if state._outcome.status != "ongoing" or state.passes_in_row >= players:
             return
@@ -261,28 +215,8 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         else:
             _listed_move(state, rng, person, trail)
             continue
-        if pick < combos:  # the stone, as DruidState._place (no reach sets here)
-            if pid < n:
-                level = height[pid] + 1
-                height[pid] = level
-                owner[pid] = p
-                new = bits[pid]
-                state._sarsen_bits |= new
-            else:
-                covered = lines[pid - n]
-                level = height[covered[0]] + 1
-                new = cover[pid]
-                for c in covered:
-                    before = owner[c]
-                    if before >= 0 and before != p:
-                        own[before] &= ~bits[c]
-                    owner[c] = p
-                    height[c] = level
-                state._sarsen_bits &= ~new
-            own[p] |= new
-            log.append((pid, level, p))
-            if druid < 0 and tables[p].summon[pid] >= 0:  # as _apply: the Druid appears
-                summon_druid(pid, p)  # with p's first stone on one of their sides
+        if pick < combos:
+            apply(pid, p)
             if way:
                 step_to(dest, p)
                 move = f"{texts[pid]},{names[dest]}"
@@ -305,7 +239,7 @@ def walk_playout(state: DruidState, rng: random.Random, plies: int, trail: Trail
         trail.append((person, move))
 
 
-def _listed_move(state: DruidState, rng: random.Random, person: int, trail: Trail) -> None:
+def _listed_move(state: DruidPosition, rng: random.Random, person: int, trail: Trail) -> None:
     """The random move's fallback after its tries all missed: one drawn from the listed
     legal moves, played as text."""
     move = GameState.random_move(state, rng)

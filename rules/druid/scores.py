@@ -1,11 +1,11 @@
-"""How near each Druid player is to connecting their sides: the cut-off value of a search's
-random playout (`DruidState.playout_scores`), for every player at once.
+"""How near each Druid player is to their goal: the cut-off value of a search's random playout
+(`DruidState.playout_scores`), for every player at once.
 
-A player's cost is the least total of cell costs that would connect their goal sides: a cell
-they top costs 0, bare ground 1, a cell another side tops 2 (ENEMY_COST: a lintel must bridge
-it). For two sides that is the cheapest path from the first to the second; for three, the
-least over every cell of its three distances to them, less twice its own cost (counted in
-each of the three).
+In the connection variants a player's cost is the least total of cell costs that would
+connect their goal sides: a cell they top costs 0, bare ground 1, a cell another side tops 2
+(ENEMY_COST: a lintel must bridge it). For two sides that is the cheapest path from the first
+to the second; for three, the least over every cell of its three distances to them, less
+twice its own cost (counted in each of the three).
 
 The distances come from a breadth-first search by total on the engine's bit layout, where a
 cell's neighbours are fixed shifts away: `reached[t]` is the set of cells within total t of
@@ -19,14 +19,21 @@ totals at which it was not yet reached) is counted in binary, one integer per bi
 for all cells of all lanes at once ("bit-sliced"), and the three distances are added and
 their least found the same way. The result is exactly the Dijkstra search's it replaced
 (tests/rules/druid/test_druid_scores.py holds it to a plain one).
+
+In Druid's Walk the value is the number of steps each Druid still has to go to its target
+side (`distances_to_sides`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-Grow = Callable[[int, int, int], int]
+from megalith.rules.druid.bits import Grow
+from megalith.rules.geometry import Board
+
+ENEMY_COST = 2  # a cell another side tops, on a way to connect (a lintel must bridge it)
 Number = list[int]  # bit-sliced: digit k of every cell's number in the integer at index k
 
 
@@ -115,7 +122,7 @@ def connection_costs(plan: Plan, own: Sequence[int], bare: int) -> list[int]:
         near = _spread(reached, plan.shifts) & cells
         total += 1
         seed = reached | near & empty | near_before & theirs | starts & empty
-        if total >= 2:
+        if total >= ENEMY_COST:
             seed |= starts & theirs
         reached = grow(seed, seed | mine, w)
         near_before = near
@@ -175,3 +182,34 @@ def _least(number: Number, among: int) -> int:
         else:
             value |= 1 << k
     return value
+
+
+_SIDE_DISTANCES: dict[Board, tuple[dict[str, list[int]], float]] = {}
+
+
+def distances_to_sides(board: Board) -> tuple[dict[str, list[int]], float]:
+    """For each side of the board, every cell's number of steps to it (over any cells), and
+    one more than the most steps any cell has to any side (what a Druid not yet on the board
+    counts); made once per board."""
+    found = _SIDE_DISTANCES.get(board)
+    if found is None:
+        tables = {name: _steps_from(cells, board.neighbours)
+                  for name, cells in board.sides.items()}
+        farthest = max(max(steps) for steps in tables.values())
+        found = _SIDE_DISTANCES[board] = (tables, float(farthest + 1))
+    return found
+
+
+def _steps_from(side: frozenset[int], neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """Each cell's number of steps from the nearest cell of `side` (breadth first)."""
+    steps = [-1] * len(neighbours)
+    queue = deque(sorted(side))
+    for c in queue:
+        steps[c] = 0
+    while queue:
+        c = queue.popleft()
+        for d in neighbours[c]:
+            if steps[d] < 0:
+                steps[d] = steps[c] + 1
+                queue.append(d)
+    return steps

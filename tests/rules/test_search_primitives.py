@@ -112,5 +112,5 @@ def test_druid_placements_match_testing_every_placement(parameters: str) -> None
             if state.to_move is None:
                 continue
             p = state.ply % 2
-            every = [pid for pid in range(state._count) if state._legal(pid, p)]
+            every = [pid for pid in range(state._tables.count) if state._legal(pid, p)]
             assert state._placements() == every

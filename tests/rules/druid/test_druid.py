@@ -412,7 +412,7 @@ def test_fast_legality_agrees_with_play(parameters: str, players: int) -> None:
         state = game(parameters, players=players)
         while not state.outcome().over and state.ply < 120:
             legal = set(state.legal_moves())
-            for pid in range(state._count):
+            for pid in range(state._tables.count):
                 text = state.placement_text(pid)
                 probe = state.copy()
                 try:
@@ -458,7 +458,7 @@ def test_play_answers_as_the_protocols_play(parameters: str, players: int) -> No
     state = game(parameters, players=players)
     while state.to_move is not None and state.ply < 30:
         names = state.board.names
-        written = [state.placement_text(pid) for pid in range(state._count)]
+        written = [state.placement_text(pid) for pid in range(state._tables.count)]
         candidates = (state.legal_moves() + written + list(state.board.directions)
                       + [f"{rng.choice(written)},{rng.choice(names)}" for _ in range(40)])
         for move in candidates:
@@ -643,14 +643,14 @@ def test_reach_sets_follow_the_board(parameters: str, players: int) -> None:
             for p, side in enumerate(state.sides):
                 mine = {i for i, name in enumerate(state.board.names)
                         if state.owner(name) == side}
-                for slot, bits, _ in state._reach_sides[p]:
-                    todo = [i for i in mine if state._bits[i] & bits]
+                for slot, bits, _ in state._tables.reach_sides[p]:
+                    todo = [i for i in mine if state._tables.bits[i] & bits]
                     found = set(todo)
                     while todo:
                         for d in state.board.neighbours[todo.pop()]:
                             if d in mine and d not in found:
                                 found.add(d)
                                 todo.append(d)
-                    assert state._reach[slot] == sum(state._bits[i] for i in found), \
+                    assert state._reach[slot] == sum(state._tables.bits[i] for i in found), \
                         state.moves
     assert covered >= 10  # lintels covered other players' stones

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from megalith.rules.druid.game import ENEMY_COST, DruidState
+from megalith.rules.druid.game import DruidState
+from megalith.rules.druid.scores import ENEMY_COST
 from tests.rules.druid.test_druid import game
 
 
@@ -40,7 +41,7 @@ def plain_cost(state: DruidState, side: str) -> int:
         return dist
 
     best = float("inf")
-    for alt in state._goal_names[p]:
+    for alt in state._tables.goal_names[p]:
         maps = [distances(board.sides[s]) for s in alt]
         if len(alt) == 2:
             best = min(best, min(maps[0][c] for c in board.sides[alt[1]]))
