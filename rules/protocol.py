@@ -45,7 +45,15 @@ SWAP = "swap"
 MAX_MOVE_LENGTH = SHOWN_LENGTH
 
 
-class MoveError(ValueError):
+class MegalithError(ValueError):
+    """Something the rules refuse, with a message for people: an illegal move (`MoveError`),
+    impossible challenge options (`OptionError`), a game the registry does not know
+    (`registry.UnknownGameError`) or a record that cannot be read or replayed
+    (`record.RecordError`). Each is a ValueError, as the rules were given a value they cannot
+    take, and every handler that caught them as one still does."""
+
+
+class MoveError(MegalithError):
     """An illegal or malformed move; the state it was offered to has not changed."""
 
     def __init__(self, move: str, reason: str) -> None:
@@ -54,7 +62,7 @@ class MoveError(ValueError):
         super().__init__(f"{self.move}: {reason}" if move else reason)
 
 
-class OptionError(ValueError):
+class OptionError(MegalithError):
     """Unknown, malformed or impossible challenge options, or a wrong number of players."""
 
 

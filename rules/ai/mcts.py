@@ -90,7 +90,7 @@ from megalith.rules.ai.playouts import default_cap, playout
 from megalith.rules.ai.solver import Solver, proof_plies, prove
 from megalith.rules.ai.tree import Node, back_up, estimate, move_keys, select, shuffle
 from megalith.rules.ai.values import final_values, person_to_move
-from megalith.rules.protocol import SWAP, GameState, MoveError
+from megalith.rules.protocol import SWAP, GameState
 
 EXPLORATION = 0.25  # UCT's constant for values in [0, 1]; RAVE does most of the exploring
 DECISIVE_DEPTH = 2  # with three or four players: win in one, and a loss in one blocked
@@ -141,9 +141,13 @@ class Search:
     def __init__(self, state: GameState, seed: int = 0, exploration: float = EXPLORATION,
                  playout_cap: int | None = None, decisive_depth: int | None = None) -> None:
         """`decisive_depth`: the depth down to which expanded nodes look for a win in one
-        (default: TWO_PLAYER_DECISIVE_DEPTH with two players, else DECISIVE_DEPTH)."""
+        (default: TWO_PLAYER_DECISIVE_DEPTH with two players, else DECISIVE_DEPTH).
+
+        ValueError for a finished game, as for a `run` without a limit: a caller's mistake
+        (every caller asks `to_move` first), not something people gave, so no MegalithError
+        (and no MoveError: no move was refused)."""
         if state.to_move is None:
-            raise MoveError("", "the game is over: there is no move to search for")
+            raise ValueError("the game is over: there is no move to search for")
         self._root_state = state.copy()
         self._rng = random.Random(seed)
         self._c = exploration

@@ -16,7 +16,7 @@ from megalith.rules import registry
 from megalith.rules.ai.mcts import EXPLORATION, MoveStats, Search, ranked
 from megalith.rules.ai.tree import Node, select, shuffle
 from megalith.rules.ai.values import person_of_side, person_to_move
-from megalith.rules.protocol import RESIGN, GameState
+from megalith.rules.protocol import RESIGN, GameState, MegalithError
 
 
 def position(game: str, parameters: str, players: int, moves: list[str],
@@ -253,11 +253,13 @@ def test_a_resigned_player_passes_and_the_search_never_resigns() -> None:
     assert result.win_rate is not None and result.win_rate < 0.2
 
 
-def test_a_finished_game_is_refused() -> None:
+def test_a_finished_game_is_refused_as_a_callers_mistake() -> None:
+    """A ValueError, not a MegalithError: no one playing gave the search a finished game."""
     (game, parameters, players, moves), expected = WINS["quady"]
     state = position(game, parameters, players, moves + expected)
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(ValueError, match="the game is over") as error:
         Search(state, 1)
+    assert not isinstance(error.value, MegalithError)
 
 
 def test_an_iteration_that_ends_at_a_finished_game_plays_no_move(
