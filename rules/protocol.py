@@ -379,9 +379,6 @@ class GameState(ABC):
     def _scores(self) -> dict[str, int] | None:
         return None
 
-    def _after_pass(self) -> None:
-        """Hook for games whose state changes on a pass (none need it yet)."""
-
     # ---- generic rules --------------------------------------------------------------
 
     def _pass_legal(self, side: str) -> bool:
@@ -404,6 +401,5 @@ class GameState(ABC):
         self.moves.append(canonical)
         if passed:
             self.passes_in_row += 1
-            self._after_pass()
         else:
             self.passes_in_row = 0

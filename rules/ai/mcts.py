@@ -80,7 +80,6 @@ and what its end is worth; values.py the results per person.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -413,10 +412,3 @@ def _proof_order(stats: MoveStats) -> tuple[int, int]:
     the longest resistance first."""
     plies = stats.plies or 0
     return {1.0: (0, plies), None: (1, 0), 0.0: (2, -plies)}[stats.proven]
-
-
-def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
-           seed: int = 0, should_stop: Callable[[], bool] | None = None,
-           report: Callable[[SearchResult], None] | None = None) -> SearchResult:
-    """Search `state` in this process and return the standing at the end."""
-    return Search(state, seed).run(iterations, seconds, should_stop, report)
