@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.ai.analysis import ITERATIONS, RUN, win_rate_to_move, win_rates_along  # noqa: E402
+from megalith.rules.ai.analysis import ITERATIONS, RUN, searched_along, searched_position  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "rules" / "golden"
@@ -55,11 +55,12 @@ def analysis(states: list[GameState], iterations: int, seed: int, fresh: bool
     """The figures "Analyse game" gives: runs of RUN plies in kept trees (or each
     position alone with `fresh`), seeded by the run's first ply as the window does."""
     if fresh:
-        return [win_rate_to_move(state, iterations, seed * 1000 + ply)
+        return [searched_position(state, iterations, seed * 1000 + ply)[0]
                 for ply, state in enumerate(states)]
     rates: list[float | None] = []
     for first in range(0, len(states), RUN):
-        rates += win_rates_along(states[first:first + RUN], iterations, seed * 1000 + first)
+        run = searched_along(states[first:first + RUN], iterations, seed * 1000 + first)
+        rates += [rate for rate, _ in run]
     return rates
 
 

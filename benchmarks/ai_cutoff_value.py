@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.ai import mcts  # noqa: E402
+from megalith.rules.ai import mcts, playouts  # noqa: E402
 from megalith.rules.ai.values import Values, cut_off_values, even_share, final_values  # noqa: E402
 from megalith.rules.ai.values import person_of_seat  # noqa: E402
 from megalith.rules.protocol import GameState, Outcome  # noqa: E402
@@ -50,10 +50,10 @@ def play(task: Task) -> tuple[float, float, bool]:
     state = registry.new_game(game, parameters, players)
     while state.to_move is not None and state.ply < max_plies:
         person = person_of_seat(state, state.ply % players)
-        # the search looks the function up in its module at every cut-off playout
-        mcts.cut_off_values = cut_off_values if measured[person] else unmeasured
+        # the playouts look the function up in their module at every cut-off playout
+        playouts.cut_off_values = cut_off_values if measured[person] else unmeasured
         state.play(mcts.Search(state, rng.randrange(1 << 30)).run(iterations, seconds).move)
-    mcts.cut_off_values = cut_off_values
+    playouts.cut_off_values = cut_off_values
     going = state.to_move is not None
     values = even_share(state) if going else final_values(state, state.outcome())
     score = sum(v for v, m in zip(values, measured) if m)

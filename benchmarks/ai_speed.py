@@ -42,8 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.ai.mcts import Search, default_cap, moves_played  # noqa: E402
+from megalith.rules.ai.mcts import Search, moves_played  # noqa: E402
 from megalith.rules.ai.parallel import Thinker  # noqa: E402
+from megalith.rules.ai.playouts import default_cap  # noqa: E402
 from megalith.rules.protocol import GameState  # noqa: E402
 
 # Default options of every game and variant family; games not registered yet are skipped.

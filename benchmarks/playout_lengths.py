@@ -2,7 +2,7 @@
 `ai_strength.py`: games of the game's `playout_move` from the start, to the end or
 `--cap` plies. Prints the median and 90th percentile of the plies, how many games were won
 (the rest drawn or still going at the cap), and how many ended within the playout cap the
-search uses at the start (`rules.ai.mcts.default_cap`). A playout that does not end within
+search uses at the start (`rules.ai.playouts.default_cap`). A playout that does not end within
 its cap is valued by the game's `playout_scores`, or as an even share where it has none.
 
     .venv/bin/python benchmarks/playout_lengths.py [--games 300] [--cap 1000] [--only NAMES]
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ai_strength import FAMILIES  # noqa: E402
 from megalith.rules import registry  # noqa: E402
-from megalith.rules.ai.mcts import default_cap  # noqa: E402
+from megalith.rules.ai.playouts import default_cap  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> None:

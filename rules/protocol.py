@@ -13,6 +13,42 @@ Conventions (docs/rules/common.md):
   move of the record (the file rotates its players and writes `(swapped 1)`), so it does not
   change whose turn it is: the colours stay, the people exchange them;
 - whose turn it is follows from the number of moves alone.
+
+Writing a game (tests/rules/toy_game.py is the smallest, docs/architecture.md says where it
+plugs in): subclass `GameState`, name it (`game = "toy"`), and call
+`super().__init__(options=..., turn_order=...)` from its `__init__`. Four methods are a game's
+own and MUST be written; every other has a default that is right for any game, and a game
+MAY override it to be faster or to make the search play better:
+
+| method                                | must or may        | the default                     |
+|---------------------------------------|--------------------|---------------------------------|
+| `_board_moves()`                      | must               | none: the board moves           |
+| `_play_board_move(text)`              | must               | none: play one, or MoveError    |
+| `_board_outcome()`                    | must               | none: the board's result        |
+| `render()`                            | must               | none: the position as text      |
+| `copy()`                              | may, for speed     | deep, but `shared_fields`       |
+| `outcome()`, `_over()`                | may, for speed     | resignations, passes, the board |
+| `_board_over()`                       | may, for speed     | `_board_outcome().over`         |
+| `board_moves_exist()`                 | may, for speed     | `bool(_board_moves())`          |
+| `search_outcome()` *                  | may, for speed     | `outcome()`                     |
+| `random_move(rng)` *                  | may, for speed     | uniform over `legal_moves()`    |
+| `run_playout(rng, plies, trail)` *    | may, for speed     | `playout_move`s played in turn  |
+| `moves_that_may_win(moves)` *         | may, for speed     | all of `moves`                  |
+| `playout_move(rng)` *                 | may, for strength  | `random_move(rng)`              |
+| `playout_horizon()` *                 | may, for strength  | None: the search's own cap      |
+| `playout_scores()` *                  | may, for strength  | the outcome's scores, if any    |
+| `move_key(move)` *                    | may, for strength  | the move's text                 |
+| `_scores()`                           | may, for the rules | None: a game without points     |
+| `move_cells(move)`, `move_kind(move)` | may, for the views | no cells; "place" for one cell  |
+
+* The search's hooks (rules/ai; docs/computer.md says what each game does with them).
+An override for speed must answer exactly as its default does, drawing the same random
+numbers where it draws any, so that a search's results for a seed stay the same
+(tests/rules/test_conformance.py, tests/rules/ai/test_fast_playouts.py and
+test_moves_that_may_win.py hold every game to it). An override for strength changes how the
+search plays, and is measured (docs/computer.md). The class settings (`voluntary_pass`,
+`offers_swap`, `captures`, `positions_can_repeat`, `side_names`, `shared_fields`) say the
+rest; the other methods are the protocol's own.
 """
 
 from __future__ import annotations
@@ -20,6 +56,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -45,7 +82,15 @@ SWAP = "swap"
 MAX_MOVE_LENGTH = SHOWN_LENGTH
 
 
-class MoveError(ValueError):
+class MegalithError(ValueError):
+    """Something the rules refuse, with a message for people: an illegal move (`MoveError`),
+    impossible challenge options (`OptionError`), a game the registry does not know
+    (`registry.UnknownGameError`) or a record that cannot be read or replayed
+    (`record.RecordError`). Each is a ValueError, as the rules were given a value they cannot
+    take, and every handler that caught them as one still does."""
+
+
+class MoveError(MegalithError):
     """An illegal or malformed move; the state it was offered to has not changed."""
 
     def __init__(self, move: str, reason: str) -> None:
@@ -54,7 +99,7 @@ class MoveError(ValueError):
         super().__init__(f"{self.move}: {reason}" if move else reason)
 
 
-class OptionError(ValueError):
+class OptionError(MegalithError):
     """Unknown, malformed or impossible challenge options, or a wrong number of players."""
 
 
@@ -115,7 +160,8 @@ class OptionSpec:
 
 @dataclass
 class GameState(ABC):
-    """The generic part of every game's state. Subclasses set `turn_order` in `__init__`."""
+    """The generic part of every game's state. Subclasses set `turn_order` in `__init__`;
+    the module's docstring tables what a game must write and what it may override."""
 
     game: ClassVar[str]
     voluntary_pass: ClassVar[bool] = False
@@ -138,7 +184,7 @@ class GameState(ABC):
     resigned: set[str] = field(default_factory=set)
     passes_in_row: int = 0
 
-    # ---- the protocol ---------------------------------------------------------------
+    # ---- the protocol: what the rules, the search and the window call ---------------
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -160,16 +206,10 @@ class GameState(ABC):
             return None
         return self.turn_order[len(self.moves) % len(self.turn_order)]
 
-    def _over(self) -> bool:
-        """Whether the game has ended, as `outcome()` decides it, without building the
-        Outcome (playouts ask `to_move` several times a ply)."""
-        if self.resigned and len(self.turn_order) - len(self.resigned) == 1:
-            return True
-        if self.voluntary_pass and self.passes_in_row >= len(self.turn_order):
-            return True
-        return self._board_over()
-
     def outcome(self) -> Outcome:
+        """Where the game stands: won by the one player who has not resigned, drawn when
+        every player has passed in succession (where passing is voluntary), else as the
+        board decides."""
         alive = [s for s in self.turn_order if s not in self.resigned]
         resigned = bool(self.resigned) and len(alive) == 1
         all_passed = self.voluntary_pass and self.passes_in_row >= len(self.turn_order)
@@ -182,14 +222,9 @@ class GameState(ABC):
         return Outcome("draw", None, self._scores(), subgames,
                        reason="every player passed in succession")
 
-    def search_outcome(self) -> Outcome:
-        """`outcome()` as a search reads it after every move it tries and every playout:
-        the status, the winner, the scores and the sub-games. A game may leave out what
-        only the views read (Quadrant Y does not build its winning chains here)."""
-        return self.outcome()
-
     def legal_moves(self) -> list[str]:
-        """Every legal move in canonical text, sorted; `Resign` is always possible and not listed."""
+        """Every legal move in canonical text, sorted; `Resign` is always possible and not
+        listed."""
         side = self.to_move
         if side is None:
             return []
@@ -202,49 +237,6 @@ class GameState(ABC):
             moves.append(SWAP)
         moves.sort()
         return moves
-
-    def random_move(self, rng: random.Random) -> str:
-        """A legal move drawn uniformly from `legal_moves()` with `rng` (never `Resign`), for
-        random playouts; games override it with something faster that draws the same way.
-        MoveError when the game is over."""
-        moves = self.legal_moves()
-        if not moves:
-            raise MoveError("", "the game is over")
-        return moves[int(rng.random() * len(moves))]
-
-    def playout_move(self, rng: random.Random) -> str:
-        """The move a search's playout makes here: `random_move`, unless a game knows a
-        cheap way to make its playouts tell more (Trichet takes a win in one)."""
-        return self.random_move(rng)
-
-    def moves_that_may_win(self, moves: list[str]) -> list[str]:
-        """Those of `moves` (legal here) after which the side to move may have won the game
-        at once, in their order: every one of them unless the game can rule some out cheaply.
-        It must keep every move that does win (it may keep others), so a search that tries
-        only these finds the same first winning move as one that tries them all, and its
-        results for a seed stay the same (tests/rules/ai/test_moves_that_may_win.py)."""
-        return moves
-
-    def person_of_seat(self, seat: int) -> int:
-        """The person playing the colour at `seat` (seat order of `turn_order`; person 0 made
-        the game's first move): after `swap` the two people have exchanged colours."""
-        return 1 - seat if self.swapped and len(self.turn_order) == 2 else seat
-
-    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
-        """A search's random playout, in place: up to `plies` moves of `playout_move`, fewer
-        if the game ends, each appended to `trail` as (the person who made it, its
-        `move_key`). A game may override this with a faster loop over its own move values
-        (the search spends most of its time here), but it must draw from `rng` and play
-        exactly as this one does: the search's results for a seed stay the same
-        (tests/rules/ai/test_fast_playouts.py holds every game to it)."""
-        players = len(self.turn_order)
-        for _ in range(plies):
-            if self.to_move is None:
-                return
-            person = self.person_of_seat(len(self.moves) % players)
-            move = self.playout_move(rng)
-            trail.append((person, self.move_key(move)))
-            self.play(move)
 
     def play(self, text: str) -> str:
         """Apply a move given in any case; return its canonical text or raise MoveError."""
@@ -283,18 +275,23 @@ class GameState(ABC):
         self._record(canonical, passed=False)
         return canonical
 
-    def copy(self) -> Self:
-        """An independent copy, made for every cached ply, so it must be quick: containers
-        are copied one level deep (a game that nests containers copies the inner ones in its
-        own override) and the constant tables named in `shared_fields` are shared."""
-        clone = object.__new__(type(self))
-        for name, value in self.__dict__.items():
-            if name not in self.shared_fields and isinstance(value, (list, set, dict)):
-                value = type(value)(value)
-            clone.__dict__[name] = value
-        return clone
+    def pass_forced(self) -> bool:
+        """Whether the side to move has no choice but to pass: `--` is its only legal move
+        (no board move is left, or its player resigned). The engine never plays that pass by
+        itself; the application plays it for them and says so."""
+        side = self.to_move
+        if side is None:
+            return False
+        if side not in self.resigned and self.board_moves_exist():
+            return False
+        return self.legal_moves() == [PASS]
 
-    # ---- for subclasses -------------------------------------------------------------
+    def person_of_seat(self, seat: int) -> int:
+        """The person playing the colour at `seat` (seat order of `turn_order`; person 0 made
+        the game's first move): after `swap` the two people have exchanged colours."""
+        return 1 - seat if self.swapped and len(self.turn_order) == 2 else seat
+
+    # ---- a game's own (must) --------------------------------------------------------
 
     @abstractmethod
     def _board_moves(self) -> list[str]:
@@ -314,31 +311,80 @@ class GameState(ABC):
     def render(self) -> str:
         """The position as text."""
 
-    def move_cells(self, move: str) -> tuple[str, ...]:
-        """The cells a player points at, in order, to make `move` (a legal move's canonical
-        text): the views turn clicks into move text with it. Pass, swap, resign: none."""
-        return ()
+    # ---- for speed (may): the defaults are right ------------------------------------
 
-    def move_kind(self, move: str) -> MoveKind:
-        """How a player points at `move` (a legal move's canonical text), for the views'
-        move builder (MoveKind): "place" (one cell), "lintel" (its two ends, in lintel
-        mode), "pair" (a placement held until a second placement's cell completes it),
-        "place_and_step" (a placement held until the cell its figure steps to completes
-        it), "step" (a figure chosen, then where it goes), or "" for a move made without
-        pointing (pass, swap, resign)."""
-        return "place" if len(self.move_cells(move)) == 1 else ""
+    def copy(self) -> Self:
+        """An independent copy: a deep one, but for the constant tables named in
+        `shared_fields`, which the two share. Right for any state, and slow: a search copies
+        a position for every move it tries, so a game writes its own, copying only what a
+        move changes."""
+        shared = {id(value): value for name, value in self.__dict__.items()
+                  if name in self.shared_fields}
+        return deepcopy(self, shared)
 
-    def move_key(self, move: str) -> str:
-        """What `move` (a legal move's canonical text, read in this position) does, named the
-        same way in every position where it can be made: a search that shares what it learns
-        of a move between positions (RAVE) keys it by this. For most games that is the move
-        text itself; the tile games number their places anew after every move."""
-        return move
+    def _over(self) -> bool:
+        """Whether the game has ended, as `outcome()` decides it, without building the
+        Outcome (playouts ask `to_move` several times a ply)."""
+        if self.resigned and len(self.turn_order) - len(self.resigned) == 1:
+            return True
+        if self.voluntary_pass and self.passes_in_row >= len(self.turn_order):
+            return True
+        return self._board_over()
 
     def _board_over(self) -> bool:
-        """Whether the board has decided the game; a game may answer faster than
-        `_board_outcome().over`."""
+        """Whether the board has decided the game: `_board_outcome().over`, which a game
+        may answer faster."""
         return self._board_outcome().over
+
+    def board_moves_exist(self) -> bool:
+        """Whether the side to move has a board move; games may answer faster than listing."""
+        return bool(self._board_moves())
+
+    # ---- the search's hooks (may): for speed, then for strength ---------------------
+
+    def search_outcome(self) -> Outcome:
+        """`outcome()` as a search reads it after every move it tries and every playout:
+        the status, the winner, the scores and the sub-games. A game may leave out what
+        only the views read (Quadrant Y does not build its winning chains here)."""
+        return self.outcome()
+
+    def random_move(self, rng: random.Random) -> str:
+        """A legal move drawn uniformly from `legal_moves()` with `rng` (never `Resign`), for
+        random playouts; games override it with something faster that draws the same way.
+        MoveError when the game is over."""
+        moves = self.legal_moves()
+        if not moves:
+            raise MoveError("", "the game is over")
+        return moves[int(rng.random() * len(moves))]
+
+    def run_playout(self, rng: random.Random, plies: int, trail: list[tuple[int, str]]) -> None:
+        """A search's random playout, in place: up to `plies` moves of `playout_move`, fewer
+        if the game ends, each appended to `trail` as (the person who made it, its
+        `move_key`). A game may override this with a faster loop over its own move values
+        (the search spends most of its time here), but it must draw from `rng` and play
+        exactly as this one does: the search's results for a seed stay the same
+        (tests/rules/ai/test_fast_playouts.py holds every game to it)."""
+        players = len(self.turn_order)
+        for _ in range(plies):
+            if self.to_move is None:
+                return
+            person = self.person_of_seat(len(self.moves) % players)
+            move = self.playout_move(rng)
+            trail.append((person, self.move_key(move)))
+            self.play(move)
+
+    def moves_that_may_win(self, moves: list[str]) -> list[str]:
+        """Those of `moves` (legal here) after which the side to move may have won the game
+        at once, in their order: every one of them unless the game can rule some out cheaply.
+        It must keep every move that does win (it may keep others), so a search that tries
+        only these finds the same first winning move as one that tries them all, and its
+        results for a seed stay the same (tests/rules/ai/test_moves_that_may_win.py)."""
+        return moves
+
+    def playout_move(self, rng: random.Random) -> str:
+        """The move a search's playout makes here: `random_move`, unless a game knows a
+        cheap way to make its playouts tell more (Trichet takes a win in one)."""
+        return self.random_move(rng)
 
     def playout_horizon(self) -> int | None:
         """How many plies a search's random playout should run before `playout_scores`
@@ -353,26 +399,33 @@ class GameState(ABC):
         scores = self.outcome().scores
         return None if scores is None else {side: float(v) for side, v in scores.items()}
 
-    def pass_forced(self) -> bool:
-        """Whether the side to move has no choice but to pass: `--` is its only legal move
-        (no board move is left, or its player resigned). The engine never plays that pass by
-        itself; the application plays it for them and says so."""
-        side = self.to_move
-        if side is None:
-            return False
-        if side not in self.resigned and self.board_moves_exist():
-            return False
-        return self.legal_moves() == [PASS]
+    def move_key(self, move: str) -> str:
+        """What `move` (a legal move's canonical text, read in this position) does, named the
+        same way in every position where it can be made: a search that shares what it learns
+        of a move between positions (RAVE) keys it by this. For most games that is the move
+        text itself; the tile games number their places anew after every move."""
+        return move
 
-    def board_moves_exist(self) -> bool:
-        """Whether the side to move has a board move; games may answer faster than listing."""
-        return bool(self._board_moves())
+    # ---- for the rules and the views (may) ------------------------------------------
 
     def _scores(self) -> dict[str, int] | None:
+        """Points per side in a game that scores them (Drogo's heights, Quadrant Y's
+        points), for an outcome decided by resignation or passes; None in the others."""
         return None
 
-    def _after_pass(self) -> None:
-        """Hook for games whose state changes on a pass (none need it yet)."""
+    def move_cells(self, move: str) -> tuple[str, ...]:
+        """The cells a player points at, in order, to make `move` (a legal move's canonical
+        text): the views turn clicks into move text with it. Pass, swap, resign: none."""
+        return ()
+
+    def move_kind(self, move: str) -> MoveKind:
+        """How a player points at `move` (a legal move's canonical text), for the views'
+        move builder (MoveKind): "place" (one cell), "lintel" (its two ends, in lintel
+        mode), "pair" (a placement held until a second placement's cell completes it),
+        "place_and_step" (a placement held until the cell its figure steps to completes
+        it), "step" (a figure chosen, then where it goes), or "" for a move made without
+        pointing (pass, swap, resign)."""
+        return "place" if len(self.move_cells(move)) == 1 else ""
 
     # ---- generic rules --------------------------------------------------------------
 
@@ -396,6 +449,5 @@ class GameState(ABC):
         self.moves.append(canonical)
         if passed:
             self.passes_in_row += 1
-            self._after_pass()
         else:
             self.passes_in_row = 0

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from megalith.rules import registry
-from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, MoveError, OptionError
+from megalith.rules.protocol import (PASS, RESIGN, SWAP, GameState, MegalithError, MoveError,
+                                     OptionError)
 from megalith.rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
@@ -56,7 +57,7 @@ NOT_UTF8 = "the file is not UTF-8 text"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class RecordError(ValueError):
+class RecordError(MegalithError):
     """A record that cannot be read or replayed: where (line, or ply and move) and why."""
 
     def __init__(self, reason: str, line: int | None = None, ply: int | None = None,
@@ -331,7 +332,7 @@ def _validate_setup(record: Record, game_line: int, parameters_line: int,
     """Check the game, options and players now, so errors carry their line."""
     try:
         info = registry.get(record.game)
-    except OptionError as exc:
+    except registry.UnknownGameError as exc:
         raise RecordError(str(exc), line=game_line) from None
     count = len(record.players) or None
     try:
@@ -350,7 +351,7 @@ def new_state(record: Record) -> GameState:
     """The starting position of the record's game, options and players."""
     try:
         return registry.get(record.game).new(record.parameters, len(record.players) or None)
-    except OptionError as exc:
+    except (registry.UnknownGameError, OptionError) as exc:
         raise RecordError(str(exc)) from None
 
 

@@ -4,7 +4,7 @@ turn it is, what a move did, and the names of the lines of play."""
 from __future__ import annotations
 
 from megalith.rules import registry, variations
-from megalith.rules.protocol import PASS, RESIGN, SWAP, OptionError
+from megalith.rules.protocol import PASS, RESIGN, SWAP
 
 from megalith.desktop.game.session import Played, Session
 
@@ -13,7 +13,7 @@ def game_title(session: Session) -> str:
     """The game's title and options: `Druid -size=8 -walk`."""
     try:
         title = registry.get(session.game).title
-    except OptionError:
+    except registry.UnknownGameError:
         title = session.game
     return " ".join([title, *session.record.parameters])
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from megalith.rules import registry
-from megalith.rules.protocol import OptionError
 
 from megalith.desktop.dialogs.about import about_text
 from megalith.desktop.dialogs.help import HelpDialog, desktop_guide_text, page_text
@@ -29,7 +28,7 @@ class WindowHelp:
         game = session.game if session else first_game()
         try:
             title = registry.get(game).title
-        except OptionError:
+        except registry.UnknownGameError:
             title = game
         return self._show(f"Rules of {title}", page_text(game, title))
 

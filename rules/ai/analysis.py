@@ -34,13 +34,6 @@ RUN = 8  # consecutive plies searched in one tree by one worker
 FLOOR_SHARE = 0.1  # of a position's iterations, spread over its moves before any choice
 
 
-def win_rate_to_move(state: GameState, iterations: int = ITERATIONS, seed: int = 0
-                     ) -> float | None:
-    """The searched win rate of the person to move, or None where there is nothing to
-    search (a finished game, or a forced move)."""
-    return searched_position(state, iterations, seed)[0]
-
-
 def searched_position(state: GameState, iterations: int = ITERATIONS, seed: int = 0
                       ) -> tuple[float | None, str | None]:
     """The searched win rate of the person to move (`position_value`) and the move the
@@ -73,12 +66,6 @@ def _run(search: Search, iterations: int) -> SearchResult:
     """`iterations` more of `search`, every root move visited `FLOOR_SHARE` of them first."""
     search.root_floor = int(iterations * FLOOR_SHARE / len(search.root.moves))
     return search.run(iterations=iterations)
-
-
-def win_rates_along(states: list[GameState], iterations: int = ITERATIONS, seed: int = 0
-                    ) -> list[float | None]:
-    """The win rates of `searched_along`."""
-    return [rate for rate, _ in searched_along(states, iterations, seed)]
 
 
 def position_value(result: SearchResult) -> float | None:

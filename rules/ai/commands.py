@@ -71,7 +71,7 @@ def run(args: argparse.Namespace, extra: list[str],
                 raise OptionError(f"unrecognized arguments: {' '.join(extra)}")
             return _ai(args, read)
         return _match(args, extra)
-    except (OptionError, ValueError) as exc:
+    except ValueError as exc:  # a MegalithError too: a bad record, game, option or move
         if getattr(args, "json", False):
             print(json.dumps({"error": {"reason": str(exc)}}))
         else:

@@ -1,5 +1,11 @@
-"""Monte Carlo tree search over the protocol: `legal_moves`, `play`, `copy`, `search_outcome`,
-`random_move` and `move_key`, nothing game-specific.
+"""Monte Carlo tree search over the protocol, nothing game-specific: `legal_moves`, `play`,
+`copy` and the search hooks of `GameState` (protocol.py's table: `search_outcome`,
+`run_playout`, `moves_that_may_win`, `move_key`, ...), whose defaults are right for any game.
+
+`Search` grows the tree and says where it stands; its parts have modules of their own:
+tree.py the nodes, the choice of a move to follow and the backing up of results; solver.py
+the wins in one, refutations, forcing replies and proofs; playouts.py how far a playout runs
+and what its end is worth; values.py the results per person.
 
 - Values are kept per person (values.py), so two to four players, passes, resignations and
   swapped colours are all scored for the people who will get the result. A node is a
@@ -9,7 +15,7 @@
   in which the person to move played it later on, anywhere below (all moves as first). In
   these placement games a good place tends to be good a few moves earlier or later too, so
   after a few dozen playouts every move has an estimate, long before each has been tried;
-  as a move's own visits grow its own results take over (`_select`). A move's identity across
+  as a move's own visits grow its own results take over (`tree.select`). A move's identity across
   positions is `move_key` (the tile games renumber their places after every move).
 - `Resign` is never listed by `legal_moves`, so the search never chooses it; a forced pass is
   the only legal move and is returned without searching.
@@ -31,14 +37,14 @@
   or more. So where a node is expanded one or two plies below the
   root, each of its moves is played at once and the winning moves found so far (and the
   killers) are tried after it, with at most `REFUTATION_SCANS` looks through all the moves;
-  if every move is refuted the node is proven lost then and there (`_refute_all`). At depth
+  if every move is refuted the node is proven lost then and there (`Solver.refute_all`). At depth
   1 this proves our win in three; at depth 2, that a move of ours lets the opponent force
   one. A tree kept between moves is not kept into a position so proven lost: none of its
   moves was visited, so there would be nothing to choose by.
 - Forcing replies: where most of the root's moves let the opponent force a win in three and
   a few defend, the reply that beats one careless move usually beats the others. When a root
   child is expanded, the opponent's replies proven to force a win below other root moves are
-  tried first, then a few of its own (`_forcing_reply`, FORCING_LOOKS a search); one that
+  tried first, then a few of its own (`Solver.forcing_reply`, FORCING_LOOKS a search); one that
   forces a win there too proves the root move lost on its second visit. In Druid's Walk,
   with 185 root moves and 272 replies, the search could not otherwise prove any careless
   move lost in 700 iterations. Among proven moves, the quickest win and the longest
@@ -74,28 +80,20 @@
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from megalith.rules.ai.values import (Values, cut_off_values, final_values,
-                             person_of_side, person_to_move)
-from megalith.rules.protocol import SWAP, GameState, MoveError
+from megalith.rules.ai.playouts import default_cap, playout
+from megalith.rules.ai.solver import Solver, proof_plies, prove
+from megalith.rules.ai.tree import Node, back_up, estimate, move_keys, select, shuffle
+from megalith.rules.ai.values import final_values, person_to_move
+from megalith.rules.protocol import SWAP, GameState
 
 EXPLORATION = 0.25  # UCT's constant for values in [0, 1]; RAVE does most of the exploring
-RAVE_EQUIVALENCE = 400  # visits at which a move's own results weigh a third of the total
-UNTRIED_VALUE = 1.0  # the value of a move nothing is known of yet: try it
 DECISIVE_DEPTH = 2  # with three or four players: win in one, and a loss in one blocked
 TWO_PLAYER_DECISIVE_DEPTH = 4  # down to a win in three for either side (see Proofs)
-KILLERS = 8  # moves that won at a decisive check, tried first at the next ones
-REFUTATION_SCANS = 2  # looks through all the moves for a win in one per `_refute_all`
-FORCING_LOOKS = 24  # replies tried at root children for one that forces a win, per search
-FORCING_LOOKS_HERE = 6  # of which at one root child at most
-SWAP_SHARE = 0.25  # the least share of a node's visits spent on swap where it is legal
-OPENING_EXPLORATION = 0.7  # UCT's constant at a first move that may be swapped (no RAVE)
-MIN_CAP, MAX_CAP = 40, 160
 KEPT_STATE_DEPTH = 1  # the nodes that keep their position: the root's children (a few hundred)
 CHECK_EVERY = 8  # iterations between looks at the clock and the stop flag
 
@@ -135,80 +133,6 @@ class SearchResult:
     person: int
 
 
-class Node:
-    """A position of the tree, with statistics for each of its moves (parallel lists)."""
-
-    __slots__ = ("person", "moves", "keys", "index", "visits", "wins", "rave_visits",
-                 "rave_wins", "children", "total", "swap", "holder_wins", "exact", "lost",
-                 "checked", "exploit", "final", "state")
-
-    def __init__(self, person: int, moves: list[str], keys: list[str]) -> None:
-        self.person = person  # the person to move here (-1 when the game is over)
-        self.moves = moves
-        self.keys = keys
-        self.index = dict(zip(keys, range(len(keys))))
-        count = len(moves)
-        self.visits = [0] * count
-        self.wins = [0.0] * count
-        self.rave_visits = [0] * count
-        self.rave_wins = [0.0] * count
-        self.children: dict[int, Node] = {}
-        self.total = 0
-        self.swap = moves.index(SWAP) if SWAP in moves else -1  # its index, -1 if not legal
-        # At a game's first move when swap follows: each move's results for the person who
-        # holds the first colour at the end (see the module's docstring); else None.
-        self.holder_wins: list[float] | None = None
-        # Two players only: the values per person under best play once proven, and the
-        # indices of the moves proven to lose for the person to move here.
-        self.exact: Values | None = None
-        self.lost: set[int] = set()
-        self.checked = len(moves) < 2  # whether a win in one was looked for (or none needed)
-        # Each move's score in `_select` but for the exploration term, kept up to date by
-        # `refresh` whenever the move's statistics change (a move nothing is known of yet
-        # scores UNTRIED_VALUE).
-        self.exploit = [UNTRIED_VALUE] * count
-        # A finished game (no moves): its values per person, what every playout from it
-        # gives; None elsewhere.
-        self.final: Values | None = None
-        # The position itself, kept at the root's children (`Search._expand`): an iteration
-        # through one starts from a copy of it rather than playing the root's move again.
-        self.state: GameState | None = None
-
-    @property
-    def rave_weight(self) -> float:
-        """RAVE_EQUIVALENCE here: 0 (RAVE unused) at a first move that may be swapped."""
-        return RAVE_EQUIVALENCE if self.holder_wins is None else 0.0
-
-    def refresh(self, i: int) -> None:
-        """Score move `i` again after its statistics changed: its own mean blended with its
-        RAVE mean, the RAVE weight falling as its own visits grow (see `Search._select`)."""
-        n, seen, weight = self.visits[i], self.rave_visits[i], self.rave_weight
-        rave = self.rave_wins[i] / seen if seen and weight else UNTRIED_VALUE
-        if n:
-            holder = self.holder_wins
-            wins = self.wins[i] if holder is None else min(holder[i], n - holder[i])
-            beta = _betas(weight, n)[n]
-            self.exploit[i] = (1 - beta) * wins / n + beta * rave
-        else:
-            self.exploit[i] = rave
-
-    def own_wins(self) -> list[float]:
-        """Each move's total value for the person to move here, as the search weighs it: the
-        playouts' results, or where the opening may be swapped min(v, 1 - v) of the
-        holder's (in the same units: visits times a mean)."""
-        if self.holder_wins is None:
-            return self.wins
-        return [min(h, n - h) for h, n in zip(self.holder_wins, self.visits)]
-
-
-def default_cap(state: GameState) -> int:
-    """Plies a playout may run: the game's `playout_horizon` if it has one, else about as
-    many as the moves on offer, within bounds."""
-    horizon = state.playout_horizon()
-    if horizon is not None:
-        return horizon
-    return max(MIN_CAP, min(MAX_CAP, len(state.legal_moves())))
-
 
 class Search:
     """One tree, grown by `run` calls, for the position it was made with (copied)."""
@@ -216,9 +140,13 @@ class Search:
     def __init__(self, state: GameState, seed: int = 0, exploration: float = EXPLORATION,
                  playout_cap: int | None = None, decisive_depth: int | None = None) -> None:
         """`decisive_depth`: the depth down to which expanded nodes look for a win in one
-        (default: TWO_PLAYER_DECISIVE_DEPTH with two players, else DECISIVE_DEPTH)."""
+        (default: TWO_PLAYER_DECISIVE_DEPTH with two players, else DECISIVE_DEPTH).
+
+        ValueError for a finished game, as for a `run` without a limit: a caller's mistake
+        (every caller asks `to_move` first), not something people gave, so no MegalithError
+        (and no MoveError: no move was refused)."""
         if state.to_move is None:
-            raise MoveError("", "the game is over: there is no move to search for")
+            raise ValueError("the game is over: there is no move to search for")
         self._root_state = state.copy()
         self._rng = random.Random(seed)
         self._c = exploration
@@ -228,9 +156,7 @@ class Search:
         if decisive_depth is None:
             decisive_depth = TWO_PLAYER_DECISIVE_DEPTH if self._proving else DECISIVE_DEPTH
         self._decisive_depth = decisive_depth
-        self._killers: list[str] = []  # keys of moves that won at decisive checks, latest first
-        self._forcing: list[str] = []  # keys of replies that forced a win below a root move
-        self._forcing_looks = FORCING_LOOKS  # the tries of other replies left (`_forcing_reply`)
+        self.solver = Solver(self._players)
         self.person = person_to_move(state)
         self.iterations = 0
         self.root_floor = 0  # visits each root move gets before the estimates choose
@@ -259,7 +185,7 @@ class Search:
             node = child
         if node.exact is not None and node.exact[person_to_move(state)] == 0.0 \
                 and not node.total:
-            return False  # proven lost at its expansion (`_refute_all`): no move was visited
+            return False  # proven lost at its expansion (`refute_all`): no move was visited
         self._root_state = state.copy()
         self.person = person_to_move(state)
         if not node.checked:
@@ -268,7 +194,7 @@ class Search:
             node.checked = True
         self.root = node
         self.iterations = node.total
-        self._forcing_looks = FORCING_LOOKS  # a new position: new tries (the keys are kept)
+        self.solver.new_root()
         self.wins_at_once = node.exact is not None and node.exact[self.person] == 1.0
         self._drop_unchecked(node, 0)
         return True
@@ -364,7 +290,7 @@ class Search:
         while node.moves:
             i = self._below_floor(node) if node is self.root and self.root_floor else -1
             if i < 0:
-                i = self._select(node)
+                i = select(node, self._c)
             path.append((node, i))
             trail.append((node.person, node.keys[i]))
             child = node.children.get(i)
@@ -388,30 +314,11 @@ class Search:
             values = child.final  # nor does a finished game
         else:
             assert state is not None  # the loop above left the tree: the moves are played
-            values = self._playout(state, trail)
+            values = playout(state, self._rng, self._cap, trail)
         self.iterations += 1
-        self._back_up(path, trail, values)
+        back_up(path, trail, values)
         if child is not None and child.exact is not None:
-            self._prove(path)
-
-    def _select(self, node: Node) -> int:
-        """The move to follow: its own mean blended with its RAVE mean (`Node.exploit`, the
-        RAVE weight falling as its own visits grow), plus a small UCT exploration term."""
-        if node.swap >= 0 and node.visits[node.swap] < SWAP_SHARE * node.total:
-            return node.swap
-        untried = _first_untried(node)
-        if untried >= 0:
-            return untried
-        c = self._c if node.holder_wins is None else OPENING_EXPLORATION
-        scale = c * math.sqrt(math.log(node.total + 1))
-        roots = _roots(node.total)
-        lost = node.lost
-        best, best_score = 0, -1.0
-        for i, (n, exploit) in enumerate(zip(node.visits, node.exploit)):
-            score = exploit + scale / roots[n] if n else exploit + scale
-            if score > best_score and not (lost and i in lost):
-                best, best_score = i, score
-        return best
+            prove(path)
 
     def _below_floor(self, node: Node) -> int:
         """The root's least visited move not proven lost, if it has had fewer than
@@ -425,57 +332,10 @@ class Search:
                 least, fewest = i, n
         return least
 
-    def _back_up(self, path: list[tuple[Node, int]], trail: list[tuple[int, str]],
-                 values: Values) -> None:
-        for depth, (node, i) in enumerate(path):
-            person = node.person
-            value = values[person]
-            node.total += 1
-            node.visits[i] += 1
-            node.wins[i] += value
-            if node.holder_wins is not None:  # the person holding the first colour now
-                swapped = any(key == SWAP for _, key in trail[depth:])
-                node.holder_wins[i] += values[1 if swapped else 0]
-                node.refresh(i)
-                continue  # no RAVE at this node
-            index, rave_visits, rave_wins = node.index, node.rave_visits, node.rave_wins
-            visits, wins, exploit = node.visits, node.wins, node.exploit
-            betas = _betas(RAVE_EQUIVALENCE, node.total)
-            counted: set[int] = set()
-            for mover, key in trail[depth:]:
-                if mover == person:
-                    j = index.get(key)
-                    if j is not None and j not in counted:
-                        counted.add(j)
-                        seen = rave_visits[j] = rave_visits[j] + 1
-                        total = rave_wins[j] = rave_wins[j] + value
-                        n = visits[j]
-                        if n:  # Node.refresh, written out: this loop is hot
-                            beta = betas[n]
-                            exploit[j] = (1 - beta) * wins[j] / n + beta * (total / seen)
-                        else:
-                            exploit[j] = total / seen
-            if i not in counted:  # (the move's own key is always in the trail)
-                node.refresh(i)
-
-    def _prove(self, path: list[tuple[Node, int]]) -> None:
-        """Pass a newly proven value up `path` as far as it decides the nodes above."""
-        for node, i in reversed(path):
-            child = node.children[i]
-            exact = child.exact
-            if exact is None:
-                return
-            if exact[node.person] == 1.0:
-                node.exact = exact
-            elif exact[node.person] == 0.0:
-                node.lost.add(i)
-                if len(node.lost) < len(node.moves):
-                    return
-                node.exact = exact
-            else:
-                return
-
     def _expand(self, state: GameState, depth: int) -> Node:
+        """The node of `state`, `depth` plies below the root, its moves listed and shuffled:
+        a finished game's values; near the root, a win in one as the only move (and, with two
+        players, forcing replies at the root's children and refutations, from the solver)."""
         if state.to_move is None:
             node = Node(-1, [], [])
             outcome = state.search_outcome()
@@ -488,14 +348,14 @@ class Search:
         winner = None
         checked = depth < self._decisive_depth
         if checked and len(moves) > 1:
-            winner = self._winning_move(state, moves, person)
+            winner = self.solver.winning_move(state, moves, person)
             if winner is not None:
                 self.wins_at_once = self.wins_at_once or depth == 0
                 moves = [winner]
         shuffle(moves, self._rng)
         if (winner is None and self._proving and depth == 1 and len(moves) > 1
                 and depth + 1 < self._decisive_depth - 1):
-            forcing = self._forcing_reply(state, moves, person)
+            forcing = self.solver.forcing_reply(state, moves, person)
             if forcing is not None:
                 return forcing
         node = Node(person, moves, move_keys(state, moves))
@@ -503,264 +363,14 @@ class Search:
         if depth == KEPT_STATE_DEPTH:
             node.state = state.copy()
         if winner is not None and self._proving:
-            node.exact = self._won_by(person)
+            node.exact = self.solver.won_by(person)
         elif self._proving and 0 < depth < self._decisive_depth - 1:
-            refutations = self._refute_all(state, moves, person)
+            refutations = self.solver.refute_all(state, moves, person)
             if refutations is not None:
                 node.children = refutations
                 node.lost = set(refutations)
-                node.exact = self._won_by(1 - person)
+                node.exact = self.solver.won_by(1 - person)
         return node
-
-    def _forcing_reply(self, state: GameState, moves: list[str], person: int) -> Node | None:
-        """At a child of the root, where `person` (the root's opponent) is to move: a node
-        whose only move is a reply that forces a win, every answer to it letting `person`
-        win at once (`_refute_all`, with one look through all the moves), if one is found
-        among the replies that forced a win below other root moves, then among the first
-        FORCING_LOOKS_HERE of `moves` (shuffled) while the search's FORCING_LOOKS last.
-
-        Where the opponent has a forced win in three after most of the root's moves and
-        only a few defend, the threat that beats one careless move usually beats the
-        others: each is then proven lost on its second visit. The search alone would need
-        a few visits to the forcing reply below every one of them (185 root moves in the
-        Druid's Walk position of the tactics tests, each with 272 replies, more than 700
-        iterations give). A try that fails costs a play and a look for a win in one, draws
-        no random number and changes no killer, so the search is as it was without it."""
-        keyed = moves_by_key(state, moves)
-        known = [keyed[key] for key in self._forcing if key in keyed]
-        others = [move for move in moves if move not in known]
-        for move in known + others[:min(FORCING_LOOKS_HERE, self._forcing_looks)]:
-            if move not in known:
-                self._forcing_looks -= 1
-            trial = state.copy()
-            trial.play(move)
-            if trial.to_move is None or person_to_move(trial) == person:
-                continue
-            replies = trial.legal_moves()
-            refutations = self._refute_all(trial, replies, 1 - person, scans=1)
-            if refutations is None:
-                continue
-            key = state.move_key(move)
-            if key in self._forcing:
-                self._forcing.remove(key)
-            self._forcing.insert(0, key)
-            del self._forcing[KILLERS:]
-            answered = Node(1 - person, replies, move_keys(trial, replies))
-            answered.children, answered.lost = refutations, set(refutations)
-            answered.exact, answered.checked = self._won_by(person), True
-            node = Node(person, [move], [key])
-            node.children, node.exact, node.checked = {0: answered}, self._won_by(person), True
-            return node
-        return None
-
-    def _won_by(self, person: int) -> Values:
-        values = [0.0] * self._players
-        values[person] = 1.0
-        return tuple(values)
-
-    def _refute_all(self, state: GameState, moves: list[str], person: int,
-                    scans: int = REFUTATION_SCANS) -> dict[int, Node] | None:
-        """Whether every move of `person` (to move at `state`, with no win in one) lets the
-        other person win at once: then the children that show it, one per move (a position
-        whose only move is that person's win, or a game they have won), else None. The
-        search would prove it too, but only after visiting each move twice (a hundred
-        or more in some games); here it costs a play per move and a few
-        tries of the winning moves found so far, with at most `scans` looks through all
-        the moves of a position. It gives up at the first move not refuted,
-        which in most positions is the first: its look through all the moves finds no
-        win. It plays no random move and changes no killer, so a search where it proves
-        nothing grows the same tree as without it."""
-        other = 1 - person
-        threats: list[str] = []  # keys of the other person's wins found, latest first
-        looked = 0
-        children: dict[int, Node] = {}
-        for i, move in enumerate(moves):
-            trial = state.copy()
-            trial.play(move)
-            if trial.to_move is None:
-                if not self._wins(trial, other):
-                    return None
-                child = Node(-1, [], [])
-                child.exact = final_values(trial, trial.search_outcome())
-            else:
-                if person_to_move(trial) != other:
-                    return None
-                win = self._threat_that_wins(trial, other, threats)
-                if win is None and looked < scans:
-                    looked += 1
-                    wins = [m for m in trial.moves_that_may_win(trial.legal_moves())
-                            if self._wins_after(trial, m, other)]
-                    found = [trial.move_key(m) for m in wins]
-                    threats[:] = found + [key for key in threats if key not in found]
-                    win = wins[0] if wins else None
-                if win is None:
-                    return None
-                child = Node(other, [win], [trial.move_key(win)])
-                child.exact = self._won_by(other)
-            children[i] = child
-        return children
-
-    def _threat_that_wins(self, state: GameState, person: int, threats: list[str]
-                          ) -> str | None:
-        """The first of `threats` (move keys; then the killers) that wins at once for
-        `person`, to move at `state`, moved to the front of `threats`."""
-        tried = threats[:KILLERS] + [key for key in self._killers if key not in threats]
-        if not tried:
-            return None
-        if keys_are_texts(state):
-            move = self._first_text_that_wins(state, person, tried)
-        else:
-            keyed = moves_by_key(state, state.legal_moves())
-            candidates = [keyed[key] for key in tried if key in keyed]
-            may_win = set(state.moves_that_may_win(candidates))  # only these few are asked
-            move = next((keyed[key] for key in tried if keyed.get(key) in may_win
-                         and self._wins_after(state, keyed[key], person)), None)
-        if move is not None:
-            key = state.move_key(move)
-            if key in threats:
-                threats.remove(key)
-            threats.insert(0, key)
-        return move
-
-    def _first_text_that_wins(self, state: GameState, person: int, texts: list[str]
-                              ) -> str | None:
-        """The first of `texts` that is a legal move's canonical text and wins at once for
-        `person`, for a game whose move keys are its moves' texts: each is played on a copy
-        (a text that is not legal here is refused), not looked up among the legal moves,
-        whose listing costs more than the few plays (Druid's Walk lists 272 moves)."""
-        for text in texts:
-            trial = state.copy()
-            try:
-                played = trial.play(text)
-            except MoveError:
-                continue
-            if played == text and self._wins(trial, person):
-                return text
-        return None
-
-    def _wins_after(self, state: GameState, move: str, person: int) -> bool:
-        trial = state.copy()
-        trial.play(move)
-        return self._wins(trial, person)
-
-    @staticmethod
-    def _wins(state: GameState, person: int) -> bool:
-        """Whether the game is over and `person` won it."""
-        outcome = state.search_outcome()
-        return (outcome.status == "win" and outcome.winner is not None
-                and person_of_side(state, outcome.winner) == person)
-
-    def _winning_move(self, state: GameState, moves: list[str], person: int) -> str | None:
-        """A move that wins at once for `person`, the person to move, if there is one. The
-        moves that won at earlier checks are tried first: a threat usually survives a
-        reply elsewhere. Only the moves the game says may win are tried
-        (`GameState.moves_that_may_win`)."""
-        killers = self._killers
-        moves = state.moves_that_may_win(moves)
-        if killers:
-            keyed = moves_by_key(state, moves)
-            first = [keyed[key] for key in killers if key in keyed]
-        else:
-            first = []
-        for move in first + moves:
-            if self._wins_after(state, move, person):
-                key = state.move_key(move)
-                if key in killers:
-                    killers.remove(key)
-                killers.insert(0, key)
-                del killers[KILLERS:]
-                return move
-        return None
-
-    def _playout(self, state: GameState, trail: list[tuple[int, str]]) -> Values:
-        state.run_playout(self._rng, self._cap, trail)
-        outcome = state.search_outcome()
-        if outcome.over:
-            return final_values(state, outcome)
-        return cut_off_values(state, outcome)
-
-
-def _first_untried(node: Node) -> int:
-    """The move `Search._select` would choose if it is one nothing is known of yet, else -1,
-    without scoring every move (half the selections in a position with a hundred moves).
-
-    Such a move (no visits, and a RAVE mean of exactly 1 or none: `exploit` is
-    UNTRIED_VALUE) scores the most any move can: 1 plus the full exploration term. A move
-    with visits gets at most 1 plus the term over the square root of two, and a move with no
-    visits and any other RAVE mean less, unless that mean is within a rounding of 1; so the
-    first such move is the choice, unless an earlier move's value is that close to 1, when
-    -1 leaves the choice to the full comparison."""
-    exploit, visits, lost = node.exploit, node.visits, node.lost
-    i = -1
-    while True:
-        try:
-            i = exploit.index(UNTRIED_VALUE, i + 1)
-        except ValueError:
-            return -1
-        if not visits[i] and not (lost and i in lost):
-            break
-    if i and max(exploit[:i]) > NEARLY_UNTRIED:
-        return -1
-    return i
-
-
-NEARLY_UNTRIED = 1.0 - 1e-9  # a value whose score may round to an untried move's
-
-
-def shuffle(moves: list[str], rng: random.Random) -> None:
-    """`rng.shuffle(moves)`, the same permutation from the same random numbers, with
-    `random.Random._randbelow` written out: a search shuffles every node's moves as it
-    lists them, some 7% of Drogo's search at thousands of iterations before this.
-    `tests/rules/ai/test_mcts.py` holds it to `random.shuffle`."""
-    getrandbits = rng.getrandbits
-    for i in range(len(moves) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        moves[i], moves[j] = moves[j], moves[i]
-
-
-def keys_are_texts(state: GameState) -> bool:
-    """Whether the game keeps the protocol's `move_key`: every move's key is its text."""
-    return type(state).move_key is GameState.move_key
-
-
-def move_keys(state: GameState, moves: list[str]) -> list[str]:
-    """Each move's `move_key`: the list of moves itself where the keys are the texts
-    (neither list is changed afterwards)."""
-    if keys_are_texts(state):
-        return moves
-    return [state.move_key(move) for move in moves]
-
-
-def moves_by_key(state: GameState, moves: list[str]) -> dict[str, str]:
-    """`moves` by their `move_key`, to find a move of this position from a key kept
-    elsewhere in the tree (a killer, a threat, a forcing reply)."""
-    return dict(zip(move_keys(state, moves), moves))
-
-
-# Tables kept from search to search: `_select` weighs every move of a node each iteration,
-# and a look-up costs less than a square root, with the very same value.
-_BETAS: dict[float, list[float]] = {}
-_ROOTS: list[float] = []
-
-
-def _betas(weight: float, visits: int) -> list[float]:
-    """A move's RAVE share `beta`, the square root of weight / (3 n + weight), for every
-    number of visits n up to `visits` (0 where RAVE is not used)."""
-    betas = _BETAS.setdefault(weight, [])
-    for n in range(len(betas), visits + 1):
-        betas.append(math.sqrt(weight / (3 * n + weight)) if weight else 0.0)
-    return betas
-
-
-def _roots(visits: int) -> list[float]:
-    """The square root of n + 1 for every number of visits n up to `visits`."""
-    for n in range(len(_ROOTS), visits + 1):
-        _ROOTS.append(math.sqrt(n + 1))
-    return _ROOTS
 
 
 def moves_played(state: GameState) -> list[str]:
@@ -777,20 +387,6 @@ def swap_follows(state: GameState, move: str) -> bool:
     after = state.copy()
     after.play(move)
     return SWAP in after.legal_moves()
-
-
-def estimate(node: Node, i: int, wins: list[float] | None = None) -> float:
-    """The search's value of move `i` of `node` for the person to move there: its own mean
-    blended with its RAVE mean as in `Search._select`, without the exploration term. With few
-    visits of its own a move's mean is noise; the blend is what the search went by. `wins`:
-    `node.own_wins()`, if the caller has it already."""
-    n = node.visits[i]
-    own = (node.own_wins() if wins is None else wins)[i]
-    weight = node.rave_weight
-    if not weight:
-        return own / n
-    beta = math.sqrt(weight / (3 * n + weight))
-    return (1 - beta) * own / n + beta * node.rave_wins[i] / node.rave_visits[i]
 
 
 def ranked(stats: list[MoveStats]) -> tuple[MoveStats, ...]:
@@ -816,25 +412,3 @@ def _proof_order(stats: MoveStats) -> tuple[int, int]:
     the longest resistance first."""
     plies = stats.plies or 0
     return {1.0: (0, plies), None: (1, 0), 0.0: (2, -plies)}[stats.proven]
-
-
-def proof_plies(node: Node) -> int:
-    """The plies from a proven `node` to the game's end along its proof: none at a finished
-    game; else one more than its quickest proven winning move's, where the person to move
-    there wins, or than its longest lost move's, where they lose. A win in one whose end is
-    not in the tree is one ply."""
-    if not node.moves or node.exact is None:
-        return 0
-    wins = node.exact[node.person] == 1.0
-    lengths = [proof_plies(child) for child in node.children.values()
-               if child.exact is not None and (child.exact[node.person] == 1.0) == wins]
-    if not lengths:
-        return 1
-    return 1 + (min(lengths) if wins else max(lengths))
-
-
-def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
-           seed: int = 0, should_stop: Callable[[], bool] | None = None,
-           report: Callable[[SearchResult], None] | None = None) -> SearchResult:
-    """Search `state` in this process and return the standing at the end."""
-    return Search(state, seed).run(iterations, seconds, should_stop, report)

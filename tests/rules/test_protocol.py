@@ -151,3 +151,15 @@ def test_to_move_is_none_exactly_when_the_outcome_is_over() -> None:
         assert (state.to_move is None) == state.outcome().over
         state.play(move)
     assert state.to_move is None and state.outcome().winner == "X"
+
+
+def test_the_default_copy_is_deep_but_for_the_shared_tables(monkeypatch) -> None:
+    """Right for any state, nested containers too (a game writes a faster one of its own)."""
+    state = new()
+    state.rows = [[1], [2]]
+    state.table = [[3]]
+    monkeypatch.setattr(type(state), "shared_fields", frozenset({"table"}))
+    twin = state.copy()
+    twin.rows[0].append(9)
+    assert state.rows == [[1], [2]] and twin.rows == [[1, 9], [2]]
+    assert twin.table is state.table

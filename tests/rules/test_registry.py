@@ -6,6 +6,7 @@ import pytest
 
 from megalith.rules import registry
 from megalith.rules.protocol import OptionError
+from megalith.rules.registry import UnknownGameError
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -46,9 +47,27 @@ def test_impossible_combination_gives_the_games_reason() -> None:
         registry.new_game("toy", "-size=3", 3)
 
 
-def test_unknown_game() -> None:
-    with pytest.raises(OptionError, match="unknown game 'chess'"):
+def test_an_unknown_game_is_no_option_error() -> None:
+    with pytest.raises(UnknownGameError) as error:
         registry.get("chess")
+    assert str(error.value) == ("unknown game 'chess' (games: druid, drogo, quady, dragons, "
+                                "trichet, toy)")
+    assert not isinstance(error.value, OptionError)
+
+
+def test_a_listed_game_without_its_module_is_a_bug_not_a_missing_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game of GAME_MODULES is shipped: a module that cannot be imported is raised as
+    it is, by `get` and by `available`, never passed over."""
+    monkeypatch.setitem(registry.GAME_MODULES, "menhir", "tests.rules.no_such_engine")
+    with pytest.raises(ModuleNotFoundError, match="tests.rules.no_such_engine"):
+        registry.get("menhir")
+    with pytest.raises(ModuleNotFoundError):
+        registry.available()
+
+
+def test_every_listed_game_is_available_in_order() -> None:
+    assert [info.name for info in registry.available()] == list(registry.GAME_MODULES)
 
 
 def test_format_parameters_round_trips() -> None:

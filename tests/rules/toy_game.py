@@ -4,6 +4,10 @@ the record format) are tested apart from any real engine.
 "toy": a row of `-size` cells (default 5, 3 to 9); a move puts a stone on an empty cell
 (`a1`..); three stones of one side in a row win. Two or three players X, O, Y; voluntary
 passes; swap.
+
+It writes only what a game must (protocol.py's table): every other method keeps the
+protocol's default, so the tests (and the computer's, tests/rules/ai/test_toy_search.py)
+show the defaults at work.
 """
 
 from __future__ import annotations
@@ -45,9 +49,6 @@ class ToyState(GameState):
 
     def render(self) -> str:
         return "".join((c or ".").lower() for c in self.cells)
-
-    def move_cells(self, move: str) -> tuple[str, ...]:
-        return (move,) if move[:1].isalpha() and move[1:] == "1" else ()
 
 
 def _new(options: Options, players: int) -> ToyState:

@@ -3,7 +3,7 @@ asks the search about it (two players; plain move trees, no search)."""
 
 from __future__ import annotations
 
-from megalith.rules.ai.mcts import Node
+from megalith.rules.ai.tree import Node
 from megalith.rules.ai.values import final_values, person_of_side, person_to_move
 from megalith.rules.protocol import GameState
 

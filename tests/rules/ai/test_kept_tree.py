@@ -10,8 +10,9 @@ import time
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.ai.mcts import Node, Search, SearchResult
+from megalith.rules.ai.mcts import Search, SearchResult
 from megalith.rules.ai.parallel import Thinker
+from megalith.rules.ai.tree import Node
 from megalith.rules.protocol import GameState
 
 

@@ -13,9 +13,10 @@ import random
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.ai.mcts import EXPLORATION, MoveStats, Node, Search, ranked, shuffle
+from megalith.rules.ai.mcts import EXPLORATION, MoveStats, Search, ranked
+from megalith.rules.ai.tree import Node, select, shuffle
 from megalith.rules.ai.values import person_of_side, person_to_move
-from megalith.rules.protocol import RESIGN, GameState
+from megalith.rules.protocol import RESIGN, GameState, MegalithError
 
 
 def position(game: str, parameters: str, players: int, moves: list[str],
@@ -252,11 +253,13 @@ def test_a_resigned_player_passes_and_the_search_never_resigns() -> None:
     assert result.win_rate is not None and result.win_rate < 0.2
 
 
-def test_a_finished_game_is_refused() -> None:
+def test_a_finished_game_is_refused_as_a_callers_mistake() -> None:
+    """A ValueError, not a MegalithError: no one playing gave the search a finished game."""
     (game, parameters, players, moves), expected = WINS["quady"]
     state = position(game, parameters, players, moves + expected)
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(ValueError, match="the game is over") as error:
         Search(state, 1)
+    assert not isinstance(error.value, MegalithError)
 
 
 def test_an_iteration_that_ends_at_a_finished_game_plays_no_move(
@@ -290,8 +293,8 @@ def test_an_iteration_that_ends_at_a_finished_game_plays_no_move(
     assert sum(m.visits for m in result.moves) == search.iterations
 
 
-def reference_select(search: Search, node: Node) -> int:
-    """`Search._select` as one plain comparison of every move's score, the first best."""
+def reference_select(node: Node) -> int:
+    """`select` as one plain comparison of every move's score, the first best."""
     scale = EXPLORATION * math.sqrt(math.log(node.total + 1))
     scores = [-2.0 if i in node.lost else exploit + scale / math.sqrt(n + 1)
               for i, (n, exploit) in enumerate(zip(node.visits, node.exploit))]
@@ -299,11 +302,10 @@ def reference_select(search: Search, node: Node) -> int:
 
 
 def test_a_move_nothing_is_known_of_is_chosen_as_the_full_comparison_would() -> None:
-    """`_select` takes the first move with no visits and no RAVE result without scoring the
+    """`select` takes the first move with no visits and no RAVE result without scoring the
     rest (`_first_untried`); on nodes of every kind, values within a rounding of 1 included,
     it chooses as a comparison of every score does."""
     rng = random.Random(5)
-    search = Search(registry.new_game("druid", "-size=5", 2), 1)
     for _ in range(3000):
         count = rng.randint(2, 40)
         node = Node(0, [f"m{i}" for i in range(count)], [f"m{i}" for i in range(count)])
@@ -316,7 +318,7 @@ def test_a_move_nothing_is_known_of_is_chosen_as_the_full_comparison_would() -> 
         node.lost = {i for i in range(count) if node.visits[i] and rng.random() < 0.1}
         if len(node.lost) == count:
             continue
-        assert search._select(node) == reference_select(search, node)
+        assert select(node, EXPLORATION) == reference_select(node)
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 64, 200])

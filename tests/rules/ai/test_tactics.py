@@ -16,7 +16,7 @@ lost anyway, deeper. In the seven Druid's Walk games looked at, the loser never 
 defence one ply before the win, so its "defend" position is crafted (see DRUID_WALK_DEFEND).
 With 185 moves at the root each gets about four visits there, too few to find a forcing
 reply below each careless move; the reply found below one is tried below the others
-(Search._forcing_reply), which proves nearly all of them lost. Every proof the search makes
+(Solver.forcing_reply), which proves nearly all of them lost. Every proof the search makes
 in them is replayed on the rules. The
 search before proofs (decisive moves at the root and its children only, 9ab1f72) played
 another move in the Druid Y win on two seeds of three, in the Dragons win and the Druid Y
@@ -114,7 +114,7 @@ DRUID_WALK = (
 # moves force the win: the step alone or after any placement); only the lintel d9-f9 over
 # e9 defends, alone or with H's step back to b6: 2 of H's 185 moves. The search plays it on
 # each of seeds 0 to 9, having proven nearly all the others lost (8 of 10 seeds without
-# Search._forcing_reply, which proved none).
+# Solver.forcing_reply, which proved none).
 DRUID_WALK_DEFEND = (
     "e1 a6 e10 b6,b6 e9 d9 e2,e2 c6,c6 e3,e3 f9 e4,e4 h3 e5,e5 b2 e6,e6 g8 e7,e7 i5 e8,e8"
 ).split()
@@ -214,7 +214,7 @@ def test_a_proof_is_passed_up_only_with_two_players() -> None:
 
 def test_every_reply_is_refuted_at_once_and_such_a_position_is_not_kept() -> None:
     """In Trichet's won position the 138 replies to the winning move are refuted when its
-    node is expanded, before any of them is visited (Search._refute_all); a kept tree is
+    node is expanded, before any of them is visited (Solver.refute_all); a kept tree is
     not advanced into that position, where no move was visited to choose by."""
     game, options, moves, winning = WON["trichet"]
     state = position(game, options, moves)
@@ -231,7 +231,7 @@ def test_every_reply_is_refuted_at_once_and_such_a_position_is_not_kept() -> Non
 
 def test_the_reply_that_beats_one_careless_move_is_tried_below_the_others() -> None:
     """In the Druid's Walk defence, V's reply that forces a win below one careless move of
-    H's is tried first below the others (Search._forcing_reply): at the medium level nearly
+    H's is tried first below the others (Solver.forcing_reply): at the medium level nearly
     all of H's 183 careless moves are proven lost, and neither defence is."""
     game, options, moves, _, defence = DEFEND["druid walk 10"]
     state = position(game, options, moves)

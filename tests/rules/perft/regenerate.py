@@ -21,7 +21,7 @@ from typing import Any
 
 from megalith.rules import registry
 from megalith.rules.perft import perft_counts
-from megalith.rules.protocol import GameState, OptionError
+from megalith.rules.protocol import GameState
 from tests.rules.option_spread import Setup, spread
 
 HERE = Path(__file__).resolve().parent
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None, folder: Path = HERE) -> int:
     for game in games:
         try:
             registry.get(game)
-        except OptionError as error:
+        except registry.UnknownGameError as error:
             print(error, file=sys.stderr)
             status = 2
             continue
