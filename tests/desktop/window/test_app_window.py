@@ -631,8 +631,9 @@ def test_about_names_the_version_and_every_playable_game(qtbot, window, dialogs)
 
     window.commands.about_action.trigger()
     (text,) = dialogs.texts("about")
-    assert text.startswith(f"Megalith {version()}:") and version() != "unknown"
+    assert text.startswith(f"<p>Megalith {version()}:") and version() != "unknown"
     assert "Druid" in text and "Quadrant Y" in text and "Dragons" in text
+    assert "Licence: MIT" in text and "PySide6" in text  # the licence, what it is built on
 
 
 def test_height_numbers_toggle_and_a_new_game_framed_at_once(qtbot, window) -> None:
