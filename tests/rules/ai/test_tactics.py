@@ -27,6 +27,8 @@ without proving it, and in Trichet a move that forces nothing, on both seeds."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from megalith.rules import registry
@@ -155,10 +157,13 @@ def position(game: str, options: str, moves: list[str]) -> GameState:
     return state
 
 
-def searched(state: GameState, seed: int) -> tuple[SearchResult, int]:
-    """The medium search of `state`, and the number of proofs it made, each first replayed
-    move by move on the rules (proof_holds): a won node has a winning move, a lost one
-    loses by every legal move."""
+@functools.cache
+def searched(table: str, name: str, seed: int) -> tuple[SearchResult, int]:
+    """The medium search of the position `name` of WON or DEFEND (`table`), run once for
+    the tests that ask about it, and the number of proofs it made, each first replayed move
+    by move on the rules (proof_holds): a won node has a winning move, a lost one loses by
+    every legal move."""
+    state = position(*(WON if table == "won" else DEFEND)[name][:3])
     search = Search(state, seed)
     result = search.run(iterations=MEDIUM)
     proofs, nodes = 0, [(search.root, state)]
@@ -179,7 +184,7 @@ def test_the_search_proves_and_plays_a_win_in_three(name: str) -> None:
     assert not has_win_in_one(state)
     assert forces_win_in_three(state, winning)
     for seed in SEEDS:
-        result, proofs = searched(state, seed)
+        result, proofs = searched("won", name, seed)
         assert forces_win_in_three(state, result.move)
         assert result.moves[0].proven == 1.0 and result.win_rate == 1.0
         assert result.iterations < MEDIUM  # a proven root ends the search
@@ -194,7 +199,7 @@ def test_the_search_defends_against_a_win_in_three(name: str) -> None:
     assert threatens(after(state, careless))
     assert defends(state, defence)
     for seed in SEEDS:
-        result, _ = searched(state, seed)
+        result, _ = searched("defend", name, seed)
         assert defends(state, result.move), result.move
 
 
@@ -237,7 +242,7 @@ def test_the_reply_that_beats_one_careless_move_is_tried_below_the_others() -> N
     defences = {defence, f"{defence},b6"}
     assert all(defends(state, move) for move in defences)
     for seed in SEEDS:
-        result = Search(state, seed).run(iterations=MEDIUM)
+        result, _ = searched("defend", "druid walk 10", seed)
         lost = {stats.move for stats in result.moves if stats.proven == 0.0}
         assert not lost & defences
         assert len(lost) >= 0.9 * (len(state.legal_moves()) - len(defences)), len(lost)
