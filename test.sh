@@ -7,6 +7,10 @@ cd "$(dirname "$0")"
 source packaging/bootstrap.sh
 install_system_packages
 make_venv test
+# Bytecode is written (into the ignored __pycache__ folders), whatever the environment says:
+# every worker, and every Python the tests start (the computer's workers, a launched
+# Megalith), would otherwise compile the tests and Megalith anew: nearly a fifth of the run.
+unset PYTHONDONTWRITEBYTECODE
 if [ "${MEGALITH_PACKAGING_TESTS:-}" != 1 ]; then
   set -- --numprocesses auto --dist worksteal "$@"
 fi
