@@ -18,6 +18,16 @@ from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def freeze_what_lives_before_the_desktop_tests() -> None:
+    """Whatever lives when the first desktop test starts (the modules, Qt's and numpy's
+    included, and what they keep) is moved out of the collector's sight (gc.freeze): the
+    full collection after each test below then looks only at what tests have made since,
+    not at every object the imports made (some 65 ms a test, 24 s of CPU in all, now 3)."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def collect_garbage_between_tests() -> Iterator[None]:
     """No automatic garbage collection during a desktop test, and a full one after it, once

@@ -1,6 +1,8 @@
-"""The packaging tests build and install Megalith for real, so they take minutes: they are
-marked slow (CI runs them; `./test.sh -m "not slow"` skips them). Programs they start draw
-on the Xvfb display that pytest-xvfb opens, with the normal xcb platform."""
+"""The packaging tests build and install Megalith for real, so they take tens of minutes:
+they are marked slow and run only with `MEGALITH_PACKAGING_TESTS=1` (.ci/run sets it); any
+other run, plain pytest too, skips them and says why. They share one build, so they run in
+one process (test.sh then does not spread the suite over the cores). Programs they start
+draw on the Xvfb display that pytest-xvfb opens, with the normal xcb platform."""
 
 from __future__ import annotations
 
@@ -21,6 +23,17 @@ QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(),
                     re.MULTILINE).group(1)  # type: ignore[union-attr]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests are skipped unless asked for."""
+    if os.environ.get("MEGALITH_PACKAGING_TESTS") == "1":
+        return
+    skip = pytest.mark.skip(reason="builds and installs Megalith (tens of minutes): "
+                                   "MEGALITH_PACKAGING_TESTS=1 runs it")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -58,6 +71,8 @@ def artifacts(tmp_path_factory) -> Path:
     sdist, the standalone archive, the .deb, SHA256SUMS and megalith/ (the program).
     MEGALITH_ARTIFACTS=FOLDER uses a folder build.sh already filled (for rerunning the tests
     while working on them; CI never sets it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") != "1":
+        pytest.fail("the packaging tests share one build: run them in one process (-n 0)")
     if os.environ.get("MEGALITH_ARTIFACTS"):
         return Path(os.environ["MEGALITH_ARTIFACTS"])
     folder = tmp_path_factory.mktemp("dist")

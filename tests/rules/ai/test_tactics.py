@@ -27,10 +27,12 @@ without proving it, and in Trichet a move that forces nothing, on both seeds."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.ai.mcts import Search
+from megalith.rules.ai.mcts import Search, SearchResult
 from megalith.rules.protocol import GameState
 from tests.rules.ai.tactics import (after, defends, forces_win_in_three, has_win_in_one,
                                     proof_holds, threatens)
@@ -155,6 +157,26 @@ def position(game: str, options: str, moves: list[str]) -> GameState:
     return state
 
 
+@functools.cache
+def searched(table: str, name: str, seed: int) -> tuple[SearchResult, int]:
+    """The medium search of the position `name` of WON or DEFEND (`table`), run once for
+    the tests that ask about it, and the number of proofs it made, each first replayed move
+    by move on the rules (proof_holds): a won node has a winning move, a lost one loses by
+    every legal move."""
+    state = position(*(WON if table == "won" else DEFEND)[name][:3])
+    search = Search(state, seed)
+    result = search.run(iterations=MEDIUM)
+    proofs, nodes = 0, [(search.root, state)]
+    while nodes:
+        node, at = nodes.pop()
+        if node.exact is not None:
+            assert proof_holds(node, at), at.moves[len(state.moves):]
+            proofs += 1
+        else:
+            nodes.extend((child, after(at, node.moves[i])) for i, child in node.children.items())
+    return result, proofs
+
+
 @pytest.mark.parametrize("name", sorted(WON))
 def test_the_search_proves_and_plays_a_win_in_three(name: str) -> None:
     game, options, moves, winning = WON[name]
@@ -162,10 +184,11 @@ def test_the_search_proves_and_plays_a_win_in_three(name: str) -> None:
     assert not has_win_in_one(state)
     assert forces_win_in_three(state, winning)
     for seed in SEEDS:
-        result = Search(state, seed).run(iterations=MEDIUM)
+        result, proofs = searched("won", name, seed)
         assert forces_win_in_three(state, result.move)
         assert result.moves[0].proven == 1.0 and result.win_rate == 1.0
         assert result.iterations < MEDIUM  # a proven root ends the search
+        assert proofs > 0  # a won root is a proof at least
 
 
 @pytest.mark.parametrize("name", sorted(DEFEND))
@@ -176,27 +199,8 @@ def test_the_search_defends_against_a_win_in_three(name: str) -> None:
     assert threatens(after(state, careless))
     assert defends(state, defence)
     for seed in SEEDS:
-        result = Search(state, seed).run(iterations=MEDIUM)
+        result, _ = searched("defend", name, seed)
         assert defends(state, result.move), result.move
-
-
-@pytest.mark.parametrize("name", sorted(WON) + [f"defend {name}" for name in sorted(DEFEND)])
-def test_every_proof_the_search_makes_holds_on_the_rules(name: str) -> None:
-    """Each proven node of the tree, its proof replayed move by move on the rules: a won
-    node has a winning move, a lost one loses by every legal move (proof_holds)."""
-    game, options, moves = (DEFEND[name[7:]] if name.startswith("defend ") else WON[name])[:3]
-    state = position(game, options, moves)
-    search = Search(state, 0)
-    search.run(iterations=MEDIUM)
-    proofs, nodes = 0, [(search.root, state)]
-    while nodes:
-        node, at = nodes.pop()
-        if node.exact is not None:
-            assert proof_holds(node, at), at.moves[len(moves):]
-            proofs += 1
-        else:
-            nodes.extend((child, after(at, node.moves[i])) for i, child in node.children.items())
-    assert proofs > 0 or name.startswith("defend ")  # a won root is a proof at least
 
 
 def test_a_proof_is_passed_up_only_with_two_players() -> None:
@@ -238,7 +242,7 @@ def test_the_reply_that_beats_one_careless_move_is_tried_below_the_others() -> N
     defences = {defence, f"{defence},b6"}
     assert all(defends(state, move) for move in defences)
     for seed in SEEDS:
-        result = Search(state, seed).run(iterations=MEDIUM)
+        result, _ = searched("defend", "druid walk 10", seed)
         lost = {stats.move for stats in result.moves if stats.proven == 0.0}
         assert not lost & defences
         assert len(lost) >= 0.9 * (len(state.legal_moves()) - len(defences)), len(lost)
