@@ -8,6 +8,7 @@ import os
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QPolygonF, QWheelEvent
+from PySide6.QtTest import QTest
 
 from megalith.desktop.views.dragons import (APOTHEM, AUTO_MARK, CROSS_SHIFT, DragonsView,
                                             cell_centre, edge_point, hexagon)
@@ -239,8 +240,11 @@ def mid_game(moves: int = 12, seed: int = 3) -> DragonsState:
 
 
 def wheel(view: DragonsView, delta: int) -> None:
-    """A turn of the mouse wheel over the middle of the view (positive zooms in)."""
+    """A turn of the mouse wheel over the middle of the view (positive zooms in), the
+    pointer moved there first: the view zooms about the point under the pointer, which
+    earlier tests leave anywhere."""
     centre = view.viewport().rect().center()
+    QTest.mouseMove(view.viewport(), centre)
     view.wheelEvent(QWheelEvent(QPointF(centre), QPointF(view.mapToGlobal(centre)),
                                 QPoint(0, 0), QPoint(0, delta), Qt.MouseButton.NoButton,
                                 Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
