@@ -42,15 +42,14 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
     nostack, nogaps = state.nostack, state.nogaps
     apply = state._apply
     ongoing = state._outcome  # replaced by the outcome of a win, so a win is `not ongoing`
-    if ongoing.status != "ongoing":  # then only a move of _listed_move can end it
-        return
+    if ongoing.status != "ongoing" or state.passes_in_row >= players:
+        return  # (while the game is on, only a move of _listed_move can end it)
+    swapped = state.swapped  # kept here, and read again after a listed move (maybe swap)
     for _ in range(plies):
-        if state.passes_in_row >= players:
-            return
         ply = len(moves)
         p = ply % players
-        person = 1 - p if state.swapped and players == 2 else p
-        size = count + 2 if ply == 1 and players == 2 and not state.swapped else count + 1
+        person = 1 - p if swapped and players == 2 else p
+        size = count + 2 if ply == 1 and players == 2 and not swapped else count + 1
         for _ in range(RANDOM_MOVE_TRIES):
             pick = int(draw() * size)
             if pick < n:  # a sarsen: on the ground, or on p's own top (not a sarsen's, nostack)
@@ -71,16 +70,19 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
                 break
         else:
             _listed_move(state, rng, person, trail)
-            if state._outcome is not ongoing:
+            if state._outcome is not ongoing or state.passes_in_row >= players:
                 return
+            swapped = state.swapped
             continue
         if pick >= count:
             if pick == count:
                 moves.append(PASS)
                 state.passes_in_row += 1
                 trail.append((person, PASS))
+                if state.passes_in_row >= players:
+                    return
             else:
-                state.swapped = True
+                state.swapped = swapped = True
                 trail.append((person, SWAP))
             continue
         apply(pick, p)
@@ -162,13 +164,17 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
     combos = count * ways
     steps_alone = combos + ways - 1  # the first number past the steps alone: the pass
     apply, step_to = state._apply, state._step_to
+    ongoing = state._outcome  # replaced by the outcome of a win, so a win is `not ongoing`
+    if ongoing.status != "ongoing":
+        return
+    swapped = state.swapped  # kept here, and read again after a listed move (maybe swap)
     for _ in range(plies):
-        if state._outcome.status != "ongoing" or state.passes_in_row >= players:
+        if state._outcome is not ongoing or state.passes_in_row >= players:
             return
         ply = len(moves)
         p = ply % players
-        person = 1 - p if state.swapped and players == 2 else p
-        size = steps_alone + 2 if players == 2 and ply == 1 and not state.swapped \
+        person = 1 - p if swapped and players == 2 else p
+        size = steps_alone + 2 if players == 2 and ply == 1 and not swapped \
             else steps_alone + 1
         druid = druids[p]
         druid_bits = state._druid_bits
@@ -214,6 +220,7 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
                 break
         else:
             _listed_move(state, rng, person, trail)
+            swapped = state.swapped
             continue
         if pick < combos:
             apply(pid, p)
@@ -231,7 +238,7 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
             trail.append((person, PASS))
             continue
         else:
-            state.swapped = True
+            state.swapped = swapped = True
             trail.append((person, SWAP))
             continue
         moves.append(move)
