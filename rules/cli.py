@@ -17,6 +17,7 @@ from megalith.rules import record as records
 from megalith.rules import registry
 from megalith.rules.ai import commands as ai_commands
 from megalith.rules.protocol import GameState
+from megalith.rules.puzzles import commands as puzzle_commands
 from megalith.rules.record import Record, RecordError
 from megalith.rules.text import number, quoted, shown
 
@@ -126,6 +127,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a pbmserv game file or a bare move list ('-': stdin)")
     show.add_argument("--ply", help="show the position after N moves", type=_ply)
     ai_commands.add_commands(commands)
+    puzzle_commands.add_commands(commands)
     return parser
 
 
@@ -134,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
         args, extra = parser.parse_known_args(argv)
-        if args.command not in ai_commands.COMMANDS and extra:
+        if args.command not in ai_commands.COMMANDS + puzzle_commands.COMMANDS and extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except UsageError as exc:
         if "--json" in argv:
@@ -144,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         exc.parser.exit(2, f"{exc.parser.prog}: error: {exc}\n")
     if args.command in ai_commands.COMMANDS:
         return ai_commands.run(args, extra, _read)
+    if args.command in puzzle_commands.COMMANDS:
+        return puzzle_commands.run(args, extra)
     as_json = getattr(args, "json", False)
     try:
         record = _read(args.file)

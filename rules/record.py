@@ -24,6 +24,8 @@ What we write, in pbmserv's entry order, with two entries of our own first:
     0 3 d4 e5                   <ply> <moves>` parts from that line after that many moves;
     note 4 why d4               `note <ply> <text>` annotates the variation above
     )
+    (puzzle V 3 e4 f5)          Megalith's: a puzzle's facts (rules.puzzles): the side to
+                                move after the moves, its win's plies, every winning move
 
 A token line that starts with `(`, `)` or `\\` is written with a `\\` in front. Empty lists are
 not written. The reader skips lines until one starts with `(` and skips entries it does not
@@ -91,12 +93,25 @@ class Variation:
     notes: dict[int, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PuzzleFacts:
+    """Megalith's `(puzzle <side> <plies> <move> ...)` entry: after the record's moves,
+    `side` (its letter) can force a win in `plies` plies and in no fewer, by each of
+    `winning_moves` (canonical) and by no other first move. rules.puzzles checks the claim;
+    the reader only checks its form."""
+
+    side: str
+    plies: int
+    winning_moves: tuple[str, ...]
+
+
 @dataclass
 class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
     swap, rotated as pbmserv rotates them); `moves` hold no `swap` and are the main line;
     `notes[k]` annotates the position after k moves; `colours` are the people's colours by
-    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations).
+    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations);
+    `puzzle` the facts of a puzzle set at the end of the moves, if the file is one.
 
     What the reader saw on the way, for error locations: `move_lines` (each move's line),
     `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the
@@ -112,6 +127,7 @@ class Record:
     status: str | None = None
     colours: list[str] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
+    puzzle: PuzzleFacts | None = None
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
     swap_line: int | None = field(default=None, compare=False, repr=False)
     misplaced_swap: tuple[int, int] | None = field(default=None, compare=False, repr=False)
@@ -217,6 +233,8 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             record.notes = _parse_notes(tokens, line)
         elif name == "variations":
             variations = (tokens, line)  # read once the main line's length is known
+        elif name == "puzzle":
+            record.puzzle = _parse_puzzle(tokens, line)
         elif name == "colours":
             # Cosmetic: colours that are not all #rrggbb are dropped, never an error.
             if all(_COLOUR.match(t) for t in tokens):
@@ -257,6 +275,14 @@ def _parse_notes(tokens: list[str], entry_line: int) -> dict[int, str]:
                               line=entry_line + offset)
         notes[ply] = f"{notes[ply]}\n{text}" if ply in notes else text
     return {ply: text for ply, text in notes.items() if text.strip()}  # as the window keeps them
+
+
+def _parse_puzzle(tokens: list[str], line: int) -> PuzzleFacts:
+    plies = number(tokens[1]) if len(tokens) > 1 else None
+    if len(tokens) < 3 or plies is None or plies % 2 == 0:
+        raise RecordError("a puzzle is '(puzzle <side> <plies, odd> <winning move> ...)'",
+                          line=line)
+    return PuzzleFacts(tokens[0], plies, tuple(normalise_move(t) for t in tokens[2:]))
 
 
 def _parse_variations(tokens: list[str], entry_line: int, main_length: int
@@ -445,6 +471,9 @@ def dumps(record: Record) -> str:
                   for line in text.split("\n")]
     out += _multi("notes", note_lines)
     out += _multi("variations", _variation_lines(record.variations))
+    if record.puzzle is not None:
+        facts = record.puzzle
+        out.append(f"(puzzle {facts.side} {facts.plies} {' '.join(facts.winning_moves)})")
     return "\n".join(out) + "\n"
 
 

@@ -1,0 +1,58 @@
+"""The puzzle families: the two-player families of the computer's table (docs/computer.md),
+each on one of its smaller boards, with the levels whose games its shipped puzzles come from.
+
+A family's key names its folder of shipped puzzles (`sets/<key>/`). Levels are numbers of
+iterations (or `random`), never seconds, so a seed gives the same games everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    title: str  # as players read it: "Druid square 6"
+    game: str
+    parameters: tuple[str, ...]
+    first: str = "100"  # the levels that play the games puzzles are taken from
+    second: str = "200"
+    budget: int = 50_000  # moves one check may play (the slower games' moves cost more)
+
+    @property
+    def label(self) -> str:
+        """The game and options as the command line takes them: `druid -size=6`."""
+        return " ".join((self.game, *self.parameters))
+
+
+FAMILIES = (
+    Family("druid-square", "Druid square 6", "druid", ("-size=6",)),
+    Family("druid-hex", "Druid hex 4", "druid", ("-hex", "-size=4")),
+    Family("druid-y", "Druid Y 8", "druid", ("-y", "-size=8")),
+    Family("druid-walk", "Druid Walk 6", "druid", ("-walk", "-size=6")),
+    Family("drogo-in-place", "Drogo 4 in place", "drogo", ("-size=4", "-in_place")),
+    Family("quady", "Quadrant Y 9", "quady", ("-size=9",)),
+    Family("dragons", "Dragons", "dragons", (), budget=20_000),
+    # Games between searching levels are drawn in Trichet (docs/computer.md): against a
+    # random player the search wins, so the puzzles come from such games.
+    Family("trichet", "Trichet", "trichet", (), first="random", second="100", budget=10_000),
+)
+
+
+def family(key: str) -> Family:
+    """The family of `key`; ValueError naming the families otherwise."""
+    for known in FAMILIES:
+        if known.key == key:
+            return known
+    raise ValueError(f"no puzzle family {key!r} (families: "
+                     f"{', '.join(f.key for f in FAMILIES)})")
+
+
+def family_of(game: str, parameters: list[str] | tuple[str, ...]) -> Family | None:
+    """The family whose game and options (in any order and case) these are, if any."""
+    wanted = (game.lower(), sorted(p.lower() for p in parameters))
+    for known in FAMILIES:
+        if (known.game, sorted(known.parameters)) == wanted:
+            return known
+    return None

@@ -1,0 +1,44 @@
+"""The shipped puzzles: every one re-verified by the full-width check (a sample in the quick
+suite, all of them in the slow run), and what the window reads of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from megalith.rules.puzzles import FAMILIES, PuzzleRun, families, shipped
+from megalith.rules.puzzles.puzzle import Puzzle, problems
+
+ALL = shipped()
+
+
+def sample() -> list[Puzzle]:
+    """The first puzzle of each depth in each family."""
+    chosen: dict[tuple[str, int], Puzzle] = {}
+    for puzzle in ALL:
+        chosen.setdefault((puzzle.family, puzzle.depth), puzzle)
+    return list(chosen.values())
+
+
+@pytest.mark.parametrize("puzzle", sample(), ids=lambda p: f"{p.family}/{p.name}")
+def test_a_sample_of_the_shipped_puzzles_holds(puzzle: Puzzle) -> None:
+    assert problems(puzzle) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("puzzle", ALL, ids=lambda p: f"{p.family}/{p.name}")
+def test_every_shipped_puzzle_holds(puzzle: Puzzle) -> None:
+    assert problems(puzzle) == []
+
+
+def test_the_families_are_the_tables_in_its_order() -> None:
+    assert families() == [f.key for f in FAMILIES if shipped(f.key)]
+    for puzzle in ALL:
+        assert puzzle.family in families() and 1 <= len(puzzle.winning_moves) <= 4
+
+
+def test_a_druid_hint_marks_the_winning_cells() -> None:
+    puzzle = next(p for p in shipped("druid-square") if p.depth == 1)
+    hint = PuzzleRun(puzzle).hint()
+    state = puzzle.state()
+    assert hint.move == puzzle.winning_moves[0]
+    assert set(hint.cells) == {c for m in puzzle.winning_moves for c in state.move_cells(m)}

@@ -1,0 +1,66 @@
+"""The trainer both ways on a toy puzzle worked out by hand: X d1, O a1 on a row of nine,
+X to play and win in 3 by c1 or e1 (each makes two threats of three in a row)."""
+
+from __future__ import annotations
+
+import pytest
+
+from megalith.rules.protocol import MoveError
+from megalith.rules.puzzles.puzzle import from_record
+from megalith.rules.puzzles.trainer import PuzzleRun
+from megalith.rules.record import PuzzleFacts, Record
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+def run() -> PuzzleRun:
+    record = Record(game="toy", parameters=["-size=9"], players=["ann", "bob"],
+                    moves=["d1", "a1"], puzzle=PuzzleFacts("X", 3, ("c1", "e1")))
+    return PuzzleRun(from_record(record, "by-hand"))
+
+
+def test_the_puzzle_says_what_it_asks() -> None:
+    puzzle = run().puzzle
+    assert puzzle.title == "X to play and win in 3"
+    assert puzzle.family == "toy -size=9"
+
+
+def test_a_wrong_move_is_refuted_in_words_and_retried() -> None:
+    attempt = run()
+    reply = attempt.try_move("F1")
+    assert (reply.kind, reply.move, reply.defence) == ("wrong", "f1", "e1")
+    assert reply.words == "After f1, O answers e1 and no winning move is left."
+    assert attempt.state.moves[-2:] == ["f1", "e1"] and attempt.wrong
+    with pytest.raises(MoveError):
+        attempt.try_move("c1")  # not before the retry
+    attempt.retry()
+    assert attempt.state.moves == ["d1", "a1"] and attempt.moves == [] and not attempt.wrong
+    assert attempt.try_move("e1").kind == "right"
+
+
+def test_the_right_line_is_answered_by_the_hardest_defence_until_the_win() -> None:
+    attempt = run()
+    reply = attempt.try_move("c1")
+    # every reply leaves a win in one; b1 and e1 leave one winning answer, the rest two
+    assert (reply.kind, reply.defence) == ("right", "b1")
+    assert reply.words == "Right: after c1, O answers b1, and X can still win in 1."
+    assert attempt.hint().move == "e1"
+    final = attempt.try_move("e1")
+    assert final.kind == "solved" and attempt.solved
+    assert final.words == "e1 wins: X has three in a row."
+    assert attempt.moves == ["c1", "b1", "e1"]
+
+
+def test_an_illegal_move_raises_the_engines_error_and_changes_nothing() -> None:
+    attempt = run()
+    with pytest.raises(MoveError, match="taken"):
+        attempt.try_move("d1")
+    assert attempt.moves == [] and attempt.to_move == "X"
+
+
+def test_hint_and_solution_from_the_puzzle_position() -> None:
+    attempt = run()
+    hint = attempt.hint()
+    assert hint.move == "c1"  # the toy game names no cells (Druid's do: test_shipped.py)
+    assert attempt.solution() == ["c1", "b1", "e1"]
+    assert attempt.moves == []  # the solution is shown, not played
