@@ -39,6 +39,7 @@ class WindowSlots:
     seats: Callable[[], object]
     copy_move: Callable[[], object]
     map_toggled: Callable[[], object]
+    puzzles: Callable[[], object]
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,9 @@ class WindowActions:
                                            "Ctrl+H",
                                            tip="The computer looks for the best moves for "
                                                "the player to move (one second)")
+        self.puzzles_action = self._action("Pu&zzles...", slots.puzzles,
+                                           tip="Puzzles from real games: find the forced win "
+                                               "(in a window of their own; your game stays)")
         self.first_action = self._action("&Start position", lambda: controller.show_ply(0), "Home")
         self.previous_action = self._action("&Previous move", controller.show_previous,
                                             "Left")
@@ -197,6 +201,8 @@ class WindowActions:
         game_menu.addSeparator()
         game_menu.addActions([self.seats_action, self.move_now_action, self.ponder_action,
                               self.suggest_action, self.analyse_action])
+        game_menu.addSeparator()
+        game_menu.addAction(self.puzzles_action)
         go_menu = bar.addMenu("&Moves")
         go_menu.addActions([self.first_action, self.previous_action, self.next_action,
                             self.last_action])

@@ -39,6 +39,7 @@ from megalith.desktop.game.session import GameChoice, Session
 from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions, WindowParts, WindowSlots
 from megalith.desktop.window.files import RecordFiles
 from megalith.desktop.window.help_windows import WindowHelp
+from megalith.desktop.window.puzzle_window import PuzzleWindow
 
 BannerKey = tuple[int, int, int, bool]  # the session, the ply shown and on its line, swapped
 
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         column.addLayout(line)
         self.setCentralWidget(centre)
         self.banner = EventBanner(self.board_pane)  # over the board, not in the layout
+        self.puzzle_window: PuzzleWindow | None = None  # made by Game > Puzzles
         self._banner_key: BannerKey | None = None
 
         self.panel = SidePanel()
@@ -115,7 +117,7 @@ class MainWindow(QMainWindow):
             WindowParts(self, self.controller, self.board_pane, self.files, self.help,
                         self.settings, self.move_line, self.dock),
             WindowSlots(self.new_game_dialog, self.play_move, self.resign, self.seats_dialog,
-                        self.copy_pbmserv_move, self.map_toggled))
+                        self.copy_pbmserv_move, self.map_toggled, self.open_puzzles))
         self._restore_layout()
 
     def _restore_layout(self) -> None:
@@ -324,6 +326,15 @@ class MainWindow(QMainWindow):
         the end of the line, it starts a variation). The status bar says what happened or
         why not."""
         return self.session is not None and self.controller.play(text)
+
+    def open_puzzles(self) -> PuzzleWindow:
+        """Game > Puzzles: the puzzle window beside this one (made once, then kept)."""
+        if self.puzzle_window is None:
+            self.puzzle_window = PuzzleWindow(self, self.controller, self.files, self.settings)
+        self.puzzle_window.show()
+        self.puzzle_window.raise_()
+        self.puzzle_window.activateWindow()
+        return self.puzzle_window
 
     def copy_pbmserv_move(self) -> None:
         if self.session is not None:

@@ -1,0 +1,253 @@
+"""Puzzle mode without widgets: which puzzles the player goes through, the attempt on the
+board, what to show and what to say.
+
+Every rule of a puzzle is the rules' (`megalith.rules.puzzles`): which moves win, which
+defence refutes a wrong move or answers a right one, where the win is and the winning line
+all come from its `PuzzleRun`. This module chooses the next puzzle, counts the player's
+tries and wins (`desktop/game/puzzle_scores.py`), replays the moves on the board to show
+them as any game's positions are shown, and words the task and the hints for the panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from megalith.rules import puzzles
+from megalith.rules import record as records
+from megalith.rules.protocol import GameState, MoveError
+from megalith.rules.puzzles import Puzzle, PuzzleRun
+from megalith.rules.record import Record
+
+from megalith.desktop.game.puzzle_scores import Counts, PuzzleScores
+
+# The phases of an attempt: the player is to move; a wrong move was refuted; the win was
+# reached; the solution is being shown.
+SOLVING, REFUTED, SOLVED, SHOWN = "solving", "refuted", "solved", "shown"
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the board shows: a position, the move that led to it, the cells to outline
+    (that move's, read on the position before it, or a hint's), and the moves the player
+    may make there (None: none, the attempt is over or the solution is being shown)."""
+
+    state: GameState
+    last_move: str | None
+    last_cells: tuple[str, ...]
+    legal: list[str] | None
+
+
+def family_title(key: str) -> str:
+    """'Druid square 6'; a puzzle from outside the families is named by its game."""
+    try:
+        return puzzles.family(key).title
+    except ValueError:
+        return key
+
+
+def listed(items: list[str]) -> str:
+    """'c3', 'c3 and d4', 'c3, d4 and e5'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class PuzzleTrainer:
+    """The puzzles of one family (or of every family: `family` "") in the order shipped,
+    the one on the board and the attempt at it."""
+
+    def __init__(self, scores: PuzzleScores) -> None:
+        self.scores = scores
+        self.family = ""
+        self.puzzles: list[Puzzle] = []
+        self.index = 0
+        self.run: PuzzleRun | None = None
+        self.phase = SOLVING
+        self.words = ""
+        self.tone = ""  # how the panel shows the words: "", "right", "wrong" or "solved"
+        self.marks: list[str] = []  # moves marked on the board by the last hint
+        self.area: tuple[str, ...] = ()  # cells outlined on the board by the last hint
+        self._hints = 0  # hints given for the position on the board
+        self._shown: list[str] = []  # the solution's moves on the board so far
+        self._showing: list[str] = []  # ... and still to come
+        self._helped = False  # the solution was shown: this attempt is not counted solved
+        self._sizes: dict[str, int] = {}  # how many puzzles each family has
+
+    # ---- choosing puzzles ------------------------------------------------------------
+
+    @staticmethod
+    def families() -> list[tuple[str, str]]:
+        """(key, title) of every family with shipped puzzles."""
+        return [(key, family_title(key)) for key in puzzles.families()]
+
+    def choose(self, family: str) -> None:
+        """Goes through the puzzles of `family` ("" for every game), from the first the
+        player has not solved; ValueError if there is none."""
+        found = puzzles.shipped(family or None)
+        if not found:
+            raise ValueError(f"no puzzles of {family_title(family) if family else 'any game'}")
+        self.family, self.puzzles = family, found
+        self.start(self._unsolved_from(0))
+
+    def next(self) -> None:
+        """The next puzzle the player has not solved (the very next, once all are)."""
+        self.start(self._unsolved_from(self.index + 1))
+
+    def _unsolved_from(self, first: int) -> int:
+        count = len(self.puzzles)
+        for step in range(count):
+            index = (first + step) % count
+            puzzle = self.puzzles[index]
+            if not self.scores.is_solved(puzzle.family, puzzle.name):
+                return index
+        return first % count
+
+    def start(self, index: int) -> None:
+        self.index = index
+        self.run = PuzzleRun(self.puzzle)
+        self._helped = False
+        self._begin(f"Find the win for {self.puzzle.side_name}. Play on the board or type "
+                    "the move.")
+
+    def _begin(self, words: str) -> None:
+        self.phase = SOLVING
+        self.words, self.tone = words, ""
+        self.marks, self.area, self._hints = [], (), 0
+        self._shown, self._showing = [], []
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    @property
+    def game(self) -> str:
+        """The puzzle's game (its short name)."""
+        return self.puzzle.record.game
+
+    # ---- the attempt -----------------------------------------------------------------
+
+    def play(self, text: str) -> bool:
+        """The player's move, answered by the rules: by the defence that refutes it
+        (wrong), by the best defence (right), or the win. An illegal move, or a move while
+        the attempt is over, changes nothing and says why."""
+        run = self.run
+        if run is None or self.phase != SOLVING:
+            self.words, self.tone = "Press Retry to try again, or Next puzzle.", ""
+            return False
+        try:
+            reply = run.try_move(text)
+        except MoveError as exc:
+            self.words, self.tone = f"Illegal move {exc.move or text}: {exc.reason}", ""
+            return False
+        self.scores.tried(self.puzzle.family, self.puzzle.name)
+        self.marks, self.area, self._hints = [], (), 0
+        if reply.kind == "wrong":
+            self.phase, self.tone = REFUTED, "wrong"
+            self.words = f"Not quite. {reply.words} Press Retry to try again."
+        elif reply.kind == "solved":
+            self.phase, self.tone = SOLVED, "solved"
+            if self._helped:
+                self.words = f"{reply.words} (Counted once you solve it without the solution.)"
+            else:
+                self.scores.solved(self.puzzle.family, self.puzzle.name)
+                self.words = f"Solved! {reply.words}"
+        else:
+            self.tone = "right"
+            self.words = reply.words
+        return True
+
+    def retry(self) -> None:
+        """After a wrong move, the position before it; else the puzzle's position again."""
+        run = self.run
+        if run is None:
+            return
+        if run.wrong:
+            run.retry()
+            self._begin(f"Try again: {self.puzzle.side_name} to play.")
+        else:
+            run.restart()
+            self._begin(f"From the start again: {self.puzzle.title}.")
+
+    def hint(self) -> None:
+        """The first hint names where the win is (the cells of every winning move here);
+        the next marks the move to play on the board."""
+        run = self.run
+        if run is None or self.phase != SOLVING:
+            return
+        hint = run.hint()
+        self._hints += 1
+        if self._hints == 1 and hint.cells:
+            self.area = hint.cells
+            self.words = (f"Hint: the win starts in the cells outlined in yellow "
+                          f"({listed(list(hint.cells))}). Ask again to see the move.")
+        else:
+            self.area = tuple(run.state.move_cells(hint.move))
+            self.marks = [hint.move]
+            self.words = f"Hint: play {hint.move} (outlined on the board)."
+        self.tone = ""
+
+    # ---- showing the solution ----------------------------------------------------------
+
+    def show_solution(self) -> None:
+        """Back to the puzzle's position, with the winning line lined up to be shown a
+        move at a time (`solution_step`). The attempt no longer counts as solved."""
+        run = self.run
+        if run is None:
+            return
+        self._helped = True
+        self.scores.tried(self.puzzle.family, self.puzzle.name)
+        line = run.solution()
+        run.restart()
+        self._begin(f"The solution: {', '.join(line)}.")
+        self.phase = SHOWN
+        self._showing = line
+
+    def solution_step(self) -> bool:
+        """Shows the next move of the solution; False once it has all been shown."""
+        if not self._showing:
+            return False
+        self._shown.append(self._showing.pop(0))
+        if not self._showing:
+            self.words += " Retry to play it yourself, or go on to the next puzzle."
+        return True
+
+    # ---- what to show ------------------------------------------------------------------
+
+    def board(self) -> Board:
+        run = self.run
+        line = self._shown if self.phase == SHOWN or run is None else run.moves
+        state = before = self.puzzle.state()
+        for move in line:
+            before = state
+            state = state.copy()
+            state.play(move)
+        last = line[-1] if line else None
+        playable = self.phase == SOLVING and state.to_move is not None
+        # a hint's cells are outlined as the last move's are (every view can do that)
+        marked = self.area or (tuple(before.move_cells(last)) if last else ())
+        return Board(state, last, marked, state.legal_moves() if playable else None)
+
+    def task(self) -> str:
+        """'V to play and win in 3'."""
+        return self.puzzle.title
+
+    def title(self) -> str:
+        """'Druid square 6, puzzle 3 of 30' (of every game's puzzles when all are
+        chosen)."""
+        return (f"{family_title(self.puzzle.family)}, puzzle {self.index + 1} of "
+                f"{len(self.puzzles)}")
+
+    def counts(self) -> list[tuple[str, str, Counts]]:
+        """Every family's tried and solved counts, of its shipped puzzles."""
+        if not self._sizes:  # read once: the shipped sets do not change while running
+            for puzzle in (self.puzzles if not self.family else puzzles.shipped()):
+                self._sizes[puzzle.family] = self._sizes.get(puzzle.family, 0) + 1
+        return [(key, title, self.scores.counts(key, self._sizes.get(key, 0)))
+                for key, title in self.families()]
+
+    def record(self) -> Record:
+        """The puzzle as an ordinary game: its record up to the puzzle's position, without
+        the puzzle's facts (moves played from there would make them wrong), the task noted
+        on the position."""
+        game = records.parse(records.dumps(self.puzzle.record))
+        game.puzzle = None
+        game.notes[len(game.moves)] = f"Puzzle ({self.title()}): {self.task()}."
+        return game

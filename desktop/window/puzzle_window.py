@@ -1,0 +1,191 @@
+"""Game > Puzzles: a window of its own beside the main one, with a board of the same
+desks and views as any game (clicks become move text there as everywhere, and go to the
+puzzle's attempt instead of a game) and the puzzle panel (desktop/panels/puzzle_panel.py).
+
+The game in the main window is never touched by a puzzle: it stays on its board, with its
+autosave, while puzzles are played and after the puzzle window closes. Only "Open as game"
+replaces it, and only after the same question New game asks when it has unsaved changes.
+What happens in a puzzle is decided by `desktop.game.puzzle_trainer.PuzzleTrainer` over the
+rules' puzzles; this window shows it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QVBoxLayout, QWidget)
+
+from megalith.rules.protocol import OptionError
+from megalith.rules.record import RecordError
+
+from megalith.desktop.game.controller import GameController
+from megalith.desktop.game.puzzle_scores import PuzzleScores
+from megalith.desktop.game.puzzle_trainer import REFUTED, SOLVING, PuzzleTrainer
+from megalith.desktop.game.session import Session
+from megalith.desktop.games import desk
+from megalith.desktop.panels.puzzle_panel import PuzzlePanel
+from megalith.desktop.settings import default_colour
+from megalith.desktop.window.board_pane import BoardPane
+from megalith.desktop.window.files import RecordFiles
+
+SOLUTION_STEP_MS = 900  # between the moves of a solution shown on the board
+FAMILY_KEY = "puzzles/family"  # the family last chosen
+
+
+class PuzzleWindow(QWidget):
+    """Puzzles over `parent` (the main window), whose game `controller` holds and `files`
+    guards; the player's counts and last family are kept in `store`."""
+
+    def __init__(self, parent: QWidget, controller: GameController, files: RecordFiles,
+                 store: QSettings) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("puzzle_window")
+        self.setWindowTitle("Puzzles - Megalith")
+        self.resize(1150, 720)
+        self._controller = controller
+        self._files = files
+        self._store = store
+        self.trainer = PuzzleTrainer(PuzzleScores(store))
+
+        self.pointer_label = QLabel()
+        self.pointer_label.setObjectName("puzzle_pointer")
+        self.pointer_label.setStyleSheet("color: #555; padding: 2px 6px;")
+        self.pointer_label.setFixedHeight(self.pointer_label.fontMetrics().lineSpacing() + 6)
+        self.board_pane = BoardPane(self.play_move, self.pointer_label.setText)
+        self.move_line = QLineEdit()
+        self.move_line.setObjectName("puzzle_move_line")
+        self.move_line.setPlaceholderText("Or type the move and press Enter")
+        self.move_line.returnPressed.connect(self._play_typed)
+        play_button = QPushButton("Play")
+        play_button.clicked.connect(self._play_typed)
+        line = QHBoxLayout()
+        line.addWidget(QLabel("Move:"))
+        line.addWidget(self.move_line, stretch=1)
+        line.addWidget(play_button)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.board_pane, stretch=1)
+        column.addWidget(self.pointer_label)
+        column.addLayout(line)
+
+        self.panel = PuzzlePanel()
+        self.panel.familyChosen.connect(self.choose_family)
+        self.panel.hintRequested.connect(self.hint)
+        self.panel.retryRequested.connect(self.retry)
+        self.panel.solutionRequested.connect(self.show_solution)
+        self.panel.nextRequested.connect(self.next_puzzle)
+        self.panel.openRequested.connect(self.open_as_game)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.panel)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([800, 350])
+        QHBoxLayout(self).addWidget(splitter)
+
+        self._solution_timer = QTimer(self)
+        self._solution_timer.setInterval(SOLUTION_STEP_MS)
+        self._solution_timer.timeout.connect(self._solution_step)
+        for keys, slot in (("0", lambda: self.board_pane.reset_camera()),
+                           ("T", self.board_pane.top_view),
+                           ("[", lambda: self.board_pane.turn(-1)),
+                           ("]", lambda: self.board_pane.turn(1))):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(slot)
+            self.addAction(action)
+
+        family = str(store.value(FAMILY_KEY, ""))
+        known = [key for key, _ in self.trainer.families()]
+        self.panel.set_families(self.trainer.families(), family if family in known else "")
+        self.choose_family(family if family in known else "")
+
+    # ---- the puzzles -----------------------------------------------------------------
+
+    def choose_family(self, family: str) -> None:
+        self._store.setValue(FAMILY_KEY, family)
+        self.trainer.choose(family)
+        self._new_puzzle()
+
+    def next_puzzle(self) -> None:
+        self.trainer.next()
+        self._new_puzzle()
+
+    def _new_puzzle(self) -> None:
+        self._solution_timer.stop()
+        if self.board_pane.set_desk(desk(self.trainer.game)):
+            self.board_pane.show_map(False)  # the board alone: a puzzle is read on it
+        self.move_line.clear()
+        self.refresh()
+        self.board_pane.reset_camera(animate=False)
+
+    def play_move(self, text: str) -> bool:
+        """A move from the board or the move line, tried on the puzzle."""
+        played = self.trainer.play(text)
+        self.refresh()
+        return played
+
+    def _play_typed(self) -> None:
+        text = self.move_line.text().strip()
+        if text and self.play_move(text):
+            self.move_line.clear()
+
+    def retry(self) -> None:
+        self._solution_timer.stop()
+        self.trainer.retry()
+        self.refresh()
+
+    def hint(self) -> None:
+        self.trainer.hint()
+        self.refresh()
+
+    def show_solution(self) -> None:
+        self.trainer.show_solution()
+        self.refresh()
+        self._solution_timer.start()
+
+    def _solution_step(self) -> None:
+        if not self.trainer.solution_step():
+            self._solution_timer.stop()
+        self.refresh()
+
+    def open_as_game(self) -> bool:
+        """The puzzle's position as an ordinary game in the main window, after the question
+        about the game there if it has unsaved changes."""
+        try:
+            session = Session.from_record(self.trainer.record())
+        except (RecordError, OptionError) as exc:
+            self.panel.say(f"The puzzle could not be opened as a game: {exc}")
+            return False
+        if not self._files.maybe_discard():
+            return False
+        self._controller.adopt(session, f"The position of {self.trainer.title()}, as a game: "
+                                        f"{self.trainer.task()}.")
+        window = self.parentWidget()
+        if window is not None:
+            window.raise_()
+            window.activateWindow()
+        return True
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        trainer = self.trainer
+        board = trainer.board()
+        sides = board.state.turn_order
+        colours = {side: default_colour(side, seat) for seat, side in enumerate(sides)}
+        views = self.board_pane.views
+        if views is not None:
+            views.show(board.state, colours, board.legal, board.last_move, board.last_cells,
+                       with_map=False)
+        if trainer.marks:
+            self.board_pane.show_suggestions([(move, 1.0) for move in trainer.marks])
+        self.panel.show_puzzle(trainer.title(), trainer.task(), colours[trainer.puzzle.side])
+        self.panel.say(trainer.words, trainer.tone)
+        run = trainer.run
+        self.panel.enable(hint=trainer.phase == SOLVING,
+                          retry=trainer.phase != SOLVING or bool(run and run.moves),
+                          solution=True, retry_next=trainer.phase == REFUTED)
+        self.panel.show_counts(trainer.counts())
