@@ -51,6 +51,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="moves one check may play before a position is passed over "
                              "(default 50000, or the family's)")
     making.add_argument("--max-games", type=int, default=1000, help="games to play at most")
+    making.add_argument("--most-answers", type=int,
+                        help="winning first moves a kept puzzle may have (default 4, or the "
+                             "family's)")
     checking = actions.add_parser("check", help="check puzzle files with the full-width search")
     checking.add_argument("paths", nargs="*", help="puzzle files or folders of them")
     checking.add_argument("--shipped", action="store_true",
@@ -75,16 +78,18 @@ def _make(args: argparse.Namespace, options: list[str]) -> int:
     depths = tuple(int(d) for d in args.depths.split(",") if d.strip().isdigit())
     if not depths or any(d not in DEPTHS for d in depths) or len(set(depths)) != len(depths):
         raise ValueError(f"--depths takes some of 1,3,5, not {args.depths!r}")
-    game, first, second, budget = args.game, "100", "200", 50_000
+    game, first, second, budget, most = args.game, "100", "200", 50_000, 4
     if any(f.key == args.game for f in FAMILIES):
         chosen = family(args.game)
         if options:
             raise ValueError(f"the family {chosen.key} has its options ({chosen.label})")
         game, options = chosen.game, list(chosen.parameters)
         first, second, budget = chosen.first, chosen.second, chosen.budget
+        most = chosen.most_answers
     settings = Settings(game, tuple(options), args.count, args.seed,
                         parse_level(args.first or first), parse_level(args.second or second),
-                        depths, args.budget or budget, max_games=args.max_games)
+                        depths, args.budget or budget, args.most_answers or most,
+                        max_games=args.max_games)
     started = time.monotonic()
     made = make(settings, lambda line: print(line, file=sys.stderr, flush=True))
     out = Path(args.out)

@@ -19,6 +19,7 @@ class Family:
     first: str = "100"  # the levels that play the games puzzles are taken from
     second: str = "200"
     budget: int = 50_000  # moves one check may play (the slower games' moves cost more)
+    most_answers: int = 4  # winning first moves a kept puzzle may have at most
 
     @property
     def label(self) -> str:
@@ -30,7 +31,10 @@ FAMILIES = (
     Family("druid-square", "Druid square 6", "druid", ("-size=6",)),
     Family("druid-hex", "Druid hex 4", "druid", ("-hex", "-size=4")),
     Family("druid-y", "Druid Y 8", "druid", ("-y", "-size=8")),
-    Family("druid-walk", "Druid Walk 6", "druid", ("-walk", "-size=6")),
+    # A Walk move places a stone and steps the Druid: where the step wins, it wins with any
+    # placement, so a win in one has dozens of winning moves that are one idea.
+    Family("druid-walk", "Druid Walk 6", "druid", ("-walk", "-size=6"), budget=300_000,
+           most_answers=40),
     Family("drogo-in-place", "Drogo 4 in place", "drogo", ("-size=4", "-in_place")),
     Family("quady", "Quadrant Y 9", "quady", ("-size=9",)),
     Family("dragons", "Dragons", "dragons", (), budget=20_000),

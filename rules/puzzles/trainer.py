@@ -16,7 +16,7 @@ from typing import Literal
 
 from megalith.rules.protocol import GameState, MoveError
 from megalith.rules.puzzles.puzzle import Puzzle
-from megalith.rules.puzzles.verify import Checker, moves, solve, winning_moves
+from megalith.rules.puzzles.verify import Checker, moves, winning_moves
 
 ReplyKind = Literal["wrong", "right", "solved"]
 
@@ -160,21 +160,29 @@ class PuzzleRun:
 
     def _best_defence(self) -> str:
         """The reply after which the attacker's quickest win is longest, then the one with
-        the fewest winning answers, then the first."""
+        the fewest winning answers, then the first. One checker judges them all, so what
+        refuted a try after one reply is tried first after the next."""
+        checker = Checker(self.puzzle.side)
         best: tuple[int, int] | None = None
         chosen = ""
-        left = self._plies_left - 1
         for reply in moves(self._state):
             child = self._state.copy()
             child.play(reply)
-            if child.to_move is None:
-                score = (0, 0)
-            else:
-                verdict = solve(child, left)
-                score = (verdict.depth or left + 2, -len(verdict.winning_moves))
+            score = (0, 0) if child.to_move is None else self._quickest(checker, child)
             if best is None or score > best:
                 best, chosen = score, reply
         return chosen
+
+    def _quickest(self, checker: Checker, state: GameState) -> tuple[int, int]:
+        """(plies of the attacker's quickest win, minus its number of first moves) in
+        `state`, the attacker to move, within the plies left after the defence."""
+        left = self._plies_left - 1
+        for depth in range(1, left + 1, 2):
+            if depth == 1 or checker.wins_within(state, depth):
+                found = [m for m in moves(state) if checker.forces(state, m, depth)]
+                if found:
+                    return depth, -len(found)
+        return left + 2, 0  # no win left: never so after a right move
 
     def _refutation(self) -> str:
         """A defence after the wrong move: a win on the spot, else one that leaves no
