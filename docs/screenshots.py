@@ -8,7 +8,8 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 
 `--classic` draws the first look instead (CLASSIC, benchmarks/earlier_looks.py), as
 *-classic.png.
-`--study` draws the whole window studying a game instead (docs/screenshots_study.py).
+`--study` draws the whole window studying a game instead (docs/screenshots_study.py),
+`--puzzles` the puzzle window (docs/screenshots_puzzles.py).
 """
 
 from __future__ import annotations
@@ -107,9 +108,17 @@ def main() -> None:
     parser.add_argument("--only", help="one scene by name")
     parser.add_argument("--study", action="store_true",
                         help="draw the whole window studying a game (variations, review)")
+    parser.add_argument("--puzzles", action="store_true",
+                        help="draw the puzzle window (a wrong move refuted, a hint)")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
+    if args.puzzles:
+        from docs.screenshots_puzzles import render_puzzles
+
+        for path in render_puzzles(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
     if args.study:
         from docs.screenshots_study import render_study
 

@@ -106,13 +106,16 @@ class PuzzlePanel(QWidget):
 
     # ---- what it shows --------------------------------------------------------------
 
-    def set_families(self, families: Sequence[tuple[str, str]], current: str) -> None:
+    def set_families(self, families: Sequence[tuple[str, str]]) -> None:
         """The choice of families: (key, title) each, after "Every game"."""
         self.family_box.clear()
         self.family_box.addItem("Every game", ALL)
         for key, title in families:
             self.family_box.addItem(title, key)
-        self.family_box.setCurrentIndex(max(0, self.family_box.findData(current)))
+
+    def set_family(self, key: str) -> None:
+        """Shows the family chosen (ALL for every game)."""
+        self.family_box.setCurrentIndex(max(0, self.family_box.findData(key)))
 
     def show_puzzle(self, title: str, task: str, colour: tuple[int, int, int]) -> None:
         self.title_label.setText(title)

@@ -97,16 +97,19 @@ class PuzzleWindow(QWidget):
             action.triggered.connect(slot)
             self.addAction(action)
 
+        families = self.trainer.families()
+        self.panel.set_families(families)
         family = str(store.value(FAMILY_KEY, ""))
-        known = [key for key, _ in self.trainer.families()]
-        self.panel.set_families(self.trainer.families(), family if family in known else "")
-        self.choose_family(family if family in known else "")
+        self.choose_family(family if family in dict(families) else "")
 
     # ---- the puzzles -----------------------------------------------------------------
 
     def choose_family(self, family: str) -> None:
+        """The puzzles of one family (a key of the rules' families), or of every game
+        ("")."""
         self._store.setValue(FAMILY_KEY, family)
         self.trainer.choose(family)
+        self.panel.set_family(family)
         self._new_puzzle()
 
     def next_puzzle(self) -> None:
