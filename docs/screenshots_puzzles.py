@@ -58,6 +58,8 @@ def render_puzzles(app: QApplication, images: Path) -> list[Path]:
 
     wrong = next(m for m in start.legal_moves() if shown_whole(m))
     puzzles.play_move(wrong)
+    while puzzles.worker.busy:  # the rules answer in the worker
+        settle(app, 0.1)
     settle(app)
     paths = [images / "puzzle-refuted.png"]
     grab(puzzles, paths[0])

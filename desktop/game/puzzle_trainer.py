@@ -6,6 +6,11 @@ defence refutes a wrong move or answers a right one, where the win is and the wi
 all come from its `PuzzleRun`. This module chooses the next puzzle, counts the player's
 tries and wins (`desktop/game/puzzle_scores.py`), replays the moves on the board to show
 them as any game's positions are shown, and words the task and the hints for the panel.
+
+The rules' answers to a move and the solution can take seconds, so the window finds them in
+a worker process (desktop/game/puzzle_worker.py) and the trainer takes them in two steps:
+`move` checks the player's move and shows it, `answered` takes the rules' answer; likewise
+`ask_solution` and `show_solution`.
 """
 
 from __future__ import annotations
@@ -15,14 +20,15 @@ from dataclasses import dataclass
 from megalith.rules import puzzles
 from megalith.rules import record as records
 from megalith.rules.protocol import GameState, MoveError
-from megalith.rules.puzzles import Puzzle, PuzzleRun
+from megalith.rules.puzzles import Puzzle, PuzzleRun, Reply
 from megalith.rules.record import Record
 
 from megalith.desktop.game.puzzle_scores import Counts, PuzzleScores
 
-# The phases of an attempt: the player is to move; a wrong move was refuted; the win was
-# reached; the solution is being shown.
-SOLVING, REFUTED, SOLVED, SHOWN = "solving", "refuted", "solved", "shown"
+# The phases of an attempt: the player is to move; the rules are answering (in a worker:
+# desktop/game/puzzle_worker.py); a wrong move was refuted; the win was reached; the
+# solution is being shown.
+SOLVING, THINKING, REFUTED, SOLVED, SHOWN = "solving", "thinking", "refuted", "solved", "shown"
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,7 @@ class PuzzleTrainer:
         self.puzzles: list[Puzzle] = []
         self.index = 0
         self.run: PuzzleRun | None = None
+        self.pending: str | None = None  # the player's move while its answer is found
         self.phase = SOLVING
         self.words = ""
         self.tone = ""  # how the panel shows the words: "", "right", "wrong" or "solved"
@@ -108,7 +115,7 @@ class PuzzleTrainer:
                     "the move.")
 
     def _begin(self, words: str) -> None:
-        self.phase = SOLVING
+        self.phase, self.pending = SOLVING, None
         self.words, self.tone = words, ""
         self.marks, self.area, self._hints = [], (), 0
         self._shown, self._showing = [], []
@@ -124,21 +131,33 @@ class PuzzleTrainer:
 
     # ---- the attempt -----------------------------------------------------------------
 
-    def play(self, text: str) -> bool:
-        """The player's move, answered by the rules: by the defence that refutes it
-        (wrong), by the best defence (right), or the win. An illegal move, or a move while
-        the attempt is over, changes nothing and says why."""
+    def move(self, text: str) -> str | None:
+        """The player's move, checked by the engine: its canonical text, shown on the board
+        while the rules' answer is found (`answered`), or None (the words say why: an
+        illegal move, or a move once the attempt is over; nothing changes)."""
         run = self.run
         if run is None or self.phase != SOLVING:
-            self.words, self.tone = "Press Retry to try again, or Next puzzle.", ""
-            return False
+            if self.phase != THINKING:  # (while thinking, the words say what it waits for)
+                self.words, self.tone = "Press Retry to try again, or Next puzzle.", ""
+            return None
+        after = run.state  # a copy
         try:
-            reply = run.try_move(text)
+            move = after.play(text)
         except MoveError as exc:
             self.words, self.tone = f"Illegal move {exc.move or text}: {exc.reason}", ""
-            return False
+            return None
         self.scores.tried(self.puzzle.family, self.puzzle.name)
+        self.phase, self.pending = THINKING, move
         self.marks, self.area, self._hints = [], (), 0
+        self.words, self.tone = f"{self.puzzle.side_name} plays {move}.", ""
+        if after.to_move is not None:
+            self.words += f" {after.side_name(after.to_move)} is answering..."
+        return move
+
+    def answered(self, run: PuzzleRun, reply: Reply) -> None:
+        """The rules' answer to the move (`run` is the attempt after it): the defence that
+        refutes a wrong move, the best defence to a right one, or the win."""
+        self.run, self.pending = run, None
         if reply.kind == "wrong":
             self.phase, self.tone = REFUTED, "wrong"
             self.words = f"Not quite. {reply.words} Press Retry to try again."
@@ -150,15 +169,16 @@ class PuzzleTrainer:
                 self.scores.solved(self.puzzle.family, self.puzzle.name)
                 self.words = f"Solved! {reply.words}"
         else:
-            self.tone = "right"
+            self.phase, self.tone = SOLVING, "right"
             self.words = reply.words
-        return True
 
     def retry(self) -> None:
-        """After a wrong move, the position before it; else the puzzle's position again."""
+        """After a wrong move, the position before it; else the puzzle's position again
+        (a move waiting for its answer is dropped)."""
         run = self.run
         if run is None:
             return
+        self.pending = None
         if run.wrong:
             run.retry()
             self._begin(f"Try again: {self.puzzle.side_name} to play.")
@@ -186,19 +206,22 @@ class PuzzleTrainer:
 
     # ---- showing the solution ----------------------------------------------------------
 
-    def show_solution(self) -> None:
-        """Back to the puzzle's position, with the winning line lined up to be shown a
-        move at a time (`solution_step`). The attempt no longer counts as solved."""
-        run = self.run
-        if run is None:
-            return
+    def ask_solution(self) -> None:
+        """The solution is being worked out (`show_solution` follows): the attempt stops
+        and no longer counts as solved."""
         self._helped = True
         self.scores.tried(self.puzzle.family, self.puzzle.name)
-        line = run.solution()
-        run.restart()
+        self.phase, self.pending = THINKING, None
+        self.words, self.tone = "Working out the solution...", ""
+
+    def show_solution(self, line: list[str]) -> None:
+        """Back to the puzzle's position, with the winning line (the rules' solution)
+        lined up to be shown a move at a time (`solution_step`)."""
+        if self.run is not None:
+            self.run.restart()
         self._begin(f"The solution: {', '.join(line)}.")
         self.phase = SHOWN
-        self._showing = line
+        self._showing = list(line)
 
     def solution_step(self) -> bool:
         """Shows the next move of the solution; False once it has all been shown."""
@@ -213,7 +236,8 @@ class PuzzleTrainer:
 
     def board(self) -> Board:
         run = self.run
-        line = self._shown if self.phase == SHOWN or run is None else run.moves
+        line = (self._shown if self.phase == SHOWN or run is None
+                else run.moves + ([self.pending] if self.pending else []))
         state = before = self.puzzle.state()
         for move in line:
             before = state

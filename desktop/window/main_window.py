@@ -375,4 +375,6 @@ class MainWindow(QMainWindow):
             return
         self._save_layout()
         self.controller.close()
+        if self.puzzle_window is not None:
+            self.puzzle_window.close()  # and its worker process ends
         event.accept()

@@ -12,16 +12,18 @@ rules' puzzles; this window shows it.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QVBoxLayout, QWidget)
 
 from megalith.rules.protocol import OptionError
+from megalith.rules.puzzles import PuzzleRun, Reply
 from megalith.rules.record import RecordError
 
 from megalith.desktop.game.controller import GameController
 from megalith.desktop.game.puzzle_scores import PuzzleScores
-from megalith.desktop.game.puzzle_trainer import REFUTED, SOLVING, PuzzleTrainer
+from megalith.desktop.game.puzzle_trainer import REFUTED, SOLVING, THINKING, PuzzleTrainer
+from megalith.desktop.game.puzzle_worker import PuzzleWorker
 from megalith.desktop.game.session import Session
 from megalith.desktop.games import desk
 from megalith.desktop.panels.puzzle_panel import PuzzlePanel
@@ -85,6 +87,10 @@ class PuzzleWindow(QWidget):
         splitter.setSizes([800, 350])
         QHBoxLayout(self).addWidget(splitter)
 
+        self.worker = PuzzleWorker(self)
+        self.worker.answered.connect(self._answered)
+        self.worker.failed.connect(self._failed)
+        self._token = 0  # the worker's answers to earlier questions are dropped
         self._solution_timer = QTimer(self)
         self._solution_timer.setInterval(SOLUTION_STEP_MS)
         self._solution_timer.timeout.connect(self._solution_step)
@@ -117,7 +123,7 @@ class PuzzleWindow(QWidget):
         self._new_puzzle()
 
     def _new_puzzle(self) -> None:
-        self._solution_timer.stop()
+        self._drop_answer()
         if self.board_pane.set_desk(desk(self.trainer.game)):
             self.board_pane.show_map(False)  # the board alone: a puzzle is read on it
         self.move_line.clear()
@@ -125,10 +131,40 @@ class PuzzleWindow(QWidget):
         self.board_pane.reset_camera(animate=False)
 
     def play_move(self, text: str) -> bool:
-        """A move from the board or the move line, tried on the puzzle."""
-        played = self.trainer.play(text)
+        """A move from the board or the move line: shown at once, and answered by the
+        rules in the worker (`_answered`)."""
+        move = self.trainer.move(text)
+        run = self.trainer.run
+        if move is not None and run is not None:
+            self._ask(run, "try_move", move)
         self.refresh()
-        return played
+        return move is not None
+
+    def _ask(self, run: PuzzleRun, question: str, *args: str) -> None:
+        self._token += 1
+        self.worker.ask(self._token, run, question, *args)
+
+    def _answered(self, token: int, run: PuzzleRun, answer: object) -> None:
+        if token != self._token:
+            return
+        if isinstance(answer, Reply):
+            self.trainer.answered(run, answer)
+        elif isinstance(answer, list):
+            self.trainer.show_solution([str(move) for move in answer])
+            self._solution_timer.start()
+        self.refresh()
+
+    def _failed(self, token: int, error: str) -> None:
+        if token == self._token:
+            self.trainer.retry()
+            self.trainer.words = f"The puzzle could not be answered: {error}"
+            self.refresh()
+
+    def _drop_answer(self) -> None:
+        """What the worker is finding belongs to the attempt as it was: dropped."""
+        self._token += 1
+        self.worker.cancel()
+        self._solution_timer.stop()
 
     def _play_typed(self) -> None:
         text = self.move_line.text().strip()
@@ -136,7 +172,7 @@ class PuzzleWindow(QWidget):
             self.move_line.clear()
 
     def retry(self) -> None:
-        self._solution_timer.stop()
+        self._drop_answer()
         self.trainer.retry()
         self.refresh()
 
@@ -145,9 +181,13 @@ class PuzzleWindow(QWidget):
         self.refresh()
 
     def show_solution(self) -> None:
-        self.trainer.show_solution()
+        self._drop_answer()
+        run = self.trainer.run
+        if run is None:
+            return
+        self.trainer.ask_solution()
+        self._ask(run, "solution")
         self.refresh()
-        self._solution_timer.start()
 
     def _solution_step(self) -> None:
         if not self.trainer.solution_step():
@@ -171,6 +211,18 @@ class PuzzleWindow(QWidget):
             window.raise_()
             window.activateWindow()
         return True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.worker.prepare()  # started while the player reads the puzzle
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Leaving puzzles: the worker ends (it starts again with the next puzzle move)."""
+        self._drop_answer()
+        self.worker.close()
+        if self.trainer.phase == THINKING:
+            self.trainer.retry()
+        super().closeEvent(event)
 
     # ---- drawing -----------------------------------------------------------------------
 

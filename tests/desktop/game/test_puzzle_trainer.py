@@ -4,12 +4,14 @@ win, the hints, the solution, the counts kept in the settings, and the puzzle as
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from PySide6.QtCore import QSettings
 
 from megalith.desktop.game.puzzle_scores import Counts, PuzzleScores
 from megalith.desktop.game.puzzle_trainer import (REFUTED, SHOWN, SOLVED, SOLVING,
-                                                  PuzzleTrainer)
+                                                  THINKING, PuzzleTrainer)
 from megalith.rules import puzzles
 from megalith.rules.puzzles import Puzzle, PuzzleRun
 
@@ -31,6 +33,27 @@ def go_to(trainer: PuzzleTrainer, depth: int) -> Puzzle:
     """The first puzzle of that depth in the family, on the board."""
     trainer.start(next(i for i, p in enumerate(trainer.puzzles) if p.depth == depth))
     return trainer.puzzle
+
+
+def play(trainer: PuzzleTrainer, text: str) -> bool:
+    """A move, answered as the puzzle window has the worker answer it: by a copy of the
+    attempt (as pickled to the worker), handed back with the answer."""
+    move = trainer.move(text)
+    if move is None:
+        return False
+    assert trainer.phase == THINKING and trainer.board().last_move == move
+    assert trainer.board().legal is None  # no second move while the first is answered
+    run = copy.deepcopy(trainer.run)
+    assert run is not None
+    trainer.answered(run, run.try_move(move))
+    return True
+
+
+def solution(trainer: PuzzleTrainer) -> None:
+    """Solution, as the window has the worker find it."""
+    trainer.ask_solution()
+    assert trainer.phase == THINKING and trainer.run is not None
+    trainer.show_solution(copy.deepcopy(trainer.run).solution())
 
 
 def wrong_move(puzzle: Puzzle) -> str:
@@ -55,14 +78,14 @@ def test_a_wrong_move_is_refuted_in_words_and_retried(trainer) -> None:
     wrong = wrong_move(puzzle)
     expected = PuzzleRun(puzzle).try_move(wrong)  # what the rules answer
     assert expected.kind == "wrong" and expected.defence
-    assert trainer.play(wrong)
+    assert play(trainer, wrong)
     assert trainer.phase == REFUTED and trainer.tone == "wrong"
     assert trainer.words == f"Not quite. {expected.words} Press Retry to try again."
     assert trainer.words.startswith(f"Not quite. After {wrong},")
     board = trainer.board()
     assert board.last_move == expected.defence and board.legal is None
     assert board.state.ply == puzzle.state().ply + 2
-    assert not trainer.play(puzzle.winning_moves[0])  # nothing is played until Retry
+    assert not play(trainer, puzzle.winning_moves[0])  # nothing is played until Retry
     assert "Retry" in trainer.words
     trainer.retry()
     assert trainer.phase == SOLVING and trainer.board().state.ply == puzzle.state().ply
@@ -76,12 +99,12 @@ def test_the_right_line_is_answered_by_the_best_defence_until_the_win(trainer) -
         move = run.hint().move
         reply = run.try_move(move)
         assert reply.kind == "right"
-        assert trainer.play(move)
+        assert play(trainer, move)
         assert trainer.phase == SOLVING and trainer.tone == "right"
         assert trainer.words == reply.words
         assert trainer.board().last_move == reply.defence
     last = run.try_move(run.hint().move)
-    assert trainer.play(last.move) and last.kind == "solved"
+    assert play(trainer, last.move) and last.kind == "solved"
     assert trainer.phase == SOLVED and trainer.words == f"Solved! {last.words}"
     outcome = trainer.board().state.outcome()
     assert outcome.over and outcome.winner == puzzle.side
@@ -91,7 +114,7 @@ def test_the_right_line_is_answered_by_the_best_defence_until_the_win(trainer) -
 
 def test_an_illegal_move_changes_nothing_and_says_why(trainer) -> None:
     before = trainer.board().state.render()
-    assert not trainer.play("z99")
+    assert not play(trainer, "z99")
     assert trainer.words.startswith("Illegal move z99")
     assert trainer.board().state.render() == before and trainer.phase == SOLVING
     assert trainer.scores.counts(FAMILY, 1).tried == 0
@@ -107,14 +130,14 @@ def test_the_first_hint_outlines_the_area_the_second_marks_the_move(trainer) -> 
     assert trainer.marks == [hint.move]
     assert trainer.board().last_cells == puzzle.state().move_cells(hint.move)
     assert hint.move in trainer.words
-    trainer.play(hint.move)  # a move clears the marks
+    play(trainer, hint.move)  # a move clears the marks
     assert trainer.marks == [] and trainer.area == ()
 
 
 def test_the_solution_is_shown_a_move_at_a_time_and_is_not_counted_solved(trainer) -> None:
     puzzle = go_to(trainer, 3)
     line = PuzzleRun(puzzle).solution()
-    trainer.show_solution()
+    solution(trainer)
     assert trainer.phase == SHOWN and trainer.words == f"The solution: {', '.join(line)}."
     assert trainer.board().last_move is None
     shown = []
@@ -125,7 +148,7 @@ def test_the_solution_is_shown_a_move_at_a_time_and_is_not_counted_solved(traine
     assert trainer.board().state.outcome().winner == puzzle.side
     trainer.retry()  # and then played by the player: the win is not counted
     for move in line[::2]:
-        trainer.play(move)
+        play(trainer, move)
     assert trainer.phase == SOLVED and not trainer.scores.is_solved(FAMILY, puzzle.name)
     assert trainer.scores.counts(FAMILY, 1).tried == 1
 
@@ -134,19 +157,19 @@ def test_next_skips_the_puzzles_solved_and_the_counts_stay_in_the_settings(tmp_p
     trainer = PuzzleTrainer(PuzzleScores(store(tmp_path)))
     trainer.choose(FAMILY)
     first = trainer.puzzle
-    trainer.show_solution()
+    solution(trainer)
     while trainer.solution_step():
         pass
     trainer.retry()
     for move in PuzzleRun(first).solution()[::2]:
-        trainer.play(move)
+        play(trainer, move)
     # not solved by the player: the next start still begins with it
     again = PuzzleTrainer(PuzzleScores(store(tmp_path)))
     again.choose(FAMILY)
     assert again.puzzle.name == first.name
     again.start(0)
     for move in PuzzleRun(first).solution()[::2]:
-        again.play(move)
+        play(again, move)
     assert again.phase == SOLVED
     again.start(2)
     again.next()
@@ -171,3 +194,16 @@ def test_the_puzzle_as_a_game_is_its_record_without_the_facts(trainer) -> None:
     assert record.moves == trainer.puzzle.record.moves and record.puzzle is None
     assert record.notes[len(record.moves)] == f"Puzzle ({trainer.title()}): {trainer.task()}."
     assert trainer.puzzle.record.puzzle is not None  # the shipped puzzle is left as it was
+
+
+def test_while_a_move_is_answered_no_other_is_taken_and_retry_drops_it(trainer) -> None:
+    puzzle = go_to(trainer, 3)
+    move = trainer.move(puzzle.winning_moves[0])
+    assert move == puzzle.winning_moves[0] and trainer.phase == THINKING
+    assert trainer.words.startswith(f"{puzzle.side_name} plays {move}. ")
+    assert trainer.words.endswith(" is answering...")
+    words = trainer.words
+    assert trainer.move(wrong_move(puzzle)) is None and trainer.words == words  # one at a time
+    trainer.retry()
+    assert trainer.phase == SOLVING and trainer.pending is None
+    assert trainer.board().state.render() == puzzle.state().render()

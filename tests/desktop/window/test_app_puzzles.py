@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 from megalith.desktop import help_pages, settings
 from megalith.desktop.game import autosave
 from megalith.desktop.game.puzzle_scores import PuzzleScores
+from megalith.desktop.game.puzzle_trainer import THINKING
 from megalith.desktop.game.session import GameChoice
+from megalith.desktop.games import desk
 from megalith.desktop.views.stack3d import StackView
 from megalith.desktop.window import puzzle_window
 from megalith.desktop.window.main_window import MainWindow
@@ -86,11 +88,19 @@ def next_of_depth(qtbot, found: PuzzleWindow, depth: int) -> None:
 
 
 def click(qtbot, found: PuzzleWindow, cell: str) -> None:
-    """Clicks a cell of the puzzle's board, where the view says it is."""
+    """Clicks a cell of the puzzle's board, where the view says it is, and waits for the
+    answer."""
     view = view_of_puzzles(found)
     target = view.viewport() if hasattr(view, "viewport") else view
     qtbot.mouseClick(target, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      board_of_puzzles(found).cell_screen_pos(cell))
+    answered(qtbot, found)
+
+
+def answered(qtbot, found: PuzzleWindow) -> None:
+    """Waits while the worker finds the rules' answer (the window goes on meanwhile)."""
+    qtbot.waitUntil(lambda: found.trainer.phase != THINKING and not found.worker.busy,
+                    timeout=30_000)
 
 
 def view_of_puzzles(found: PuzzleWindow):
@@ -138,6 +148,7 @@ def play(qtbot, found: PuzzleWindow, move: str) -> None:
     else:
         found.move_line.setText(move)
         qtbot.keyClick(found.move_line, Qt.Key.Key_Return)
+        answered(qtbot, found)
 
 
 def cells_of(start: GameState, before: list[str], move: str) -> tuple[str, ...]:
@@ -253,6 +264,7 @@ def test_hint_and_solution_on_a_3d_board(qtbot, window) -> None:
 
     line = PuzzleRun(puzzle).solution()
     press(qtbot, found.panel.solution_button)
+    answered(qtbot, found)
     assert words(found).startswith(f"The solution: {', '.join(line)}.")
     qtbot.waitUntil(lambda: len(found.trainer.board().state.moves) ==
                     len(puzzle.record.moves) + len(line), timeout=5000)
@@ -277,6 +289,7 @@ def test_playing_puzzles_and_closing_them_keeps_the_game(qtbot, window) -> None:
     found = open_puzzles(qtbot, window, "druid-square")
     found.move_line.setText(found.trainer.puzzle.winning_moves[0])
     qtbot.keyClick(found.move_line, Qt.Key.Key_Return)
+    answered(qtbot, found)
     assert found.trainer.run is not None and found.trainer.run.moves
     found.close()
     assert window.session is session and session.moves == ["c3", "d4"]
@@ -334,3 +347,45 @@ def test_the_guide_names_the_puzzle_window_s_buttons(qtbot, window) -> None:
         assert f"**{button.text().replace('&', '')}**" in section, button.text()
     assert "**Game > Puzzles**" in section
     assert window.commands.puzzles_action.text().replace("&", "") == "Puzzles..."
+
+
+def test_the_answer_is_found_in_the_worker_and_dropped_by_retry(qtbot, window) -> None:
+    found = open_puzzles(qtbot, window, "druid-y")
+    next_of_depth(qtbot, found, 5)
+    puzzle = found.trainer.puzzle
+    move = puzzle.winning_moves[0]
+    assert found.play_move(move)  # as the board's click does
+    assert found.trainer.phase == THINKING and found.worker.busy
+    assert words(found).endswith("is answering...")
+    assert found.trainer.board().last_move == move  # shown at once
+    assert not found.panel.hint_button.isEnabled()
+    press(qtbot, found.panel.retry_button)  # before the answer came
+    assert not found.worker.busy and found.trainer.phase == "solving"
+    qtbot.wait(300)
+    assert found.trainer.board().state.render() == puzzle.state().render()
+    assert words(found).startswith("From the start again")
+    found.play_move(move)  # a new worker answers the next move
+    answered(qtbot, found)
+    assert found.trainer.tone == "right"
+    assert words(found) == PuzzleRun(puzzle).try_move(move).words
+
+
+def test_every_family_is_played_on_its_game_s_own_board(qtbot, window) -> None:
+    """The puzzle window asks each game's desk for its board, as the main window does, and
+    never tests a game's name: a win in 1 of every family, played and solved."""
+    window.commands.puzzles_action.trigger()
+    found = window.puzzle_window
+    assert found is not None
+    box = found.panel.family_box
+    assert [box.itemData(i) for i in range(1, box.count())] == puzzles.families()
+    for index in range(1, box.count()):
+        family = box.itemData(index)
+        box.setCurrentIndex(index)
+        box.activated.emit(index)
+        next_of_depth(qtbot, found, 1)
+        puzzle = found.trainer.puzzle
+        assert found.board_pane.desk is desk(puzzle.record.game), family
+        play(qtbot, found, puzzle.winning_moves[0])
+        assert words(found).startswith("Solved! "), (family, words(found))
+        outcome = found.trainer.board().state.outcome()
+        assert outcome.over and outcome.winner == puzzle.side
