@@ -56,9 +56,20 @@ def listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def taking_turns(found: list[Puzzle]) -> list[Puzzle]:
+    """Every game's puzzles one family after the other in turn: the first of each family,
+    then the second of each, and so on (each family's in its own order)."""
+    seen: dict[str, int] = {}
+    turns = []
+    for puzzle in found:
+        seen[puzzle.family] = seen.get(puzzle.family, 0) + 1
+        turns.append((seen[puzzle.family], puzzle))
+    return [puzzle for _, puzzle in sorted(turns, key=lambda turn: turn[0])]
+
+
 class PuzzleTrainer:
-    """The puzzles of one family (or of every family: `family` "") in the order shipped,
-    the one on the board and the attempt at it."""
+    """The puzzles of one family in the order shipped (or of every family, `family` "",
+    taking turns), the one on the board and the attempt at it."""
 
     def __init__(self, scores: PuzzleScores) -> None:
         self.scores = scores
@@ -88,7 +99,7 @@ class PuzzleTrainer:
     def choose(self, family: str) -> None:
         """Goes through the puzzles of `family` ("" for every game), from the first the
         player has not solved; ValueError if there is none."""
-        found = puzzles.shipped(family or None)
+        found = puzzles.shipped(family) if family else taking_turns(puzzles.shipped())
         if not found:
             raise ValueError(f"no puzzles of {family_title(family) if family else 'any game'}")
         self.family, self.puzzles = family, found

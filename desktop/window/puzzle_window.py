@@ -228,6 +228,7 @@ class PuzzleWindow(QWidget):
 
     def refresh(self) -> None:
         trainer = self.trainer
+        self.pointer_label.clear()  # what the pointer said was about the last position
         board = trainer.board()
         sides = board.state.turn_order
         colours = {side: default_colour(side, seat) for seat, side in enumerate(sides)}
