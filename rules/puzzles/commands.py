@@ -46,7 +46,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     making.add_argument("--first", help="level of the first player (iterations or random; "
                                         "default 100, or the family's)")
     making.add_argument("--second", help="level of the second (default 200, or the family's)")
-    making.add_argument("--depths", default="1,3,5", help="plies of the wins (default 1,3,5)")
+    making.add_argument("--depths", help="plies of the wins (default 1,3,5, or the family's)")
     making.add_argument("--budget", type=int,
                         help="moves one check may play before a position is passed over "
                              "(default 50000, or the family's)")
@@ -75,17 +75,16 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
 def _make(args: argparse.Namespace, options: list[str]) -> int:
     if args.count < 1:
         raise ValueError("--count must be at least 1")
-    depths = tuple(int(d) for d in args.depths.split(",") if d.strip().isdigit())
-    if not depths or any(d not in DEPTHS for d in depths) or len(set(depths)) != len(depths):
-        raise ValueError(f"--depths takes some of 1,3,5, not {args.depths!r}")
-    game, first, second, budget, most = args.game, "100", "200", 50_000, 4
+    game, first, second, budget, most, depths = args.game, "100", "200", 50_000, 4, DEPTHS
     if any(f.key == args.game for f in FAMILIES):
         chosen = family(args.game)
         if options:
             raise ValueError(f"the family {chosen.key} has its options ({chosen.label})")
         game, options = chosen.game, list(chosen.parameters)
         first, second, budget = chosen.first, chosen.second, chosen.budget
-        most = chosen.most_answers
+        most, depths = chosen.most_answers, chosen.depths
+    if args.depths is not None:
+        depths = _depths(args.depths)
     settings = Settings(game, tuple(options), args.count, args.seed,
                         parse_level(args.first or first), parse_level(args.second or second),
                         depths, args.budget or budget, args.most_answers or most,
@@ -99,6 +98,13 @@ def _make(args: argparse.Namespace, options: list[str]) -> int:
     print(f"{len(made)} puzzles written to {out} in {time.monotonic() - started:.0f} s",
           file=sys.stderr)
     return 0 if len(made) == args.count else 1
+
+
+def _depths(text: str) -> tuple[int, ...]:
+    depths = tuple(int(d) for d in text.split(",") if d.strip().isdigit())
+    if not depths or any(d not in DEPTHS for d in depths) or len(set(depths)) != len(depths):
+        raise ValueError(f"--depths takes some of 1,3,5, not {text!r}")
+    return depths
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -161,28 +161,43 @@ class PuzzleRun:
     def _best_defence(self) -> str:
         """The reply after which the attacker's quickest win is longest, then the one with
         the fewest winning answers, then the first. One checker judges them all, so what
-        refuted a try after one reply is tried first after the next."""
+        refuted a try after one reply is tried first after the next; the answers after a
+        reply are counted only as far as the fewest found so far."""
         checker = Checker(self.puzzle.side)
         best: tuple[int, int] | None = None
         chosen = ""
         for reply in moves(self._state):
             child = self._state.copy()
             child.play(reply)
-            score = (0, 0) if child.to_move is None else self._quickest(checker, child)
+            if child.to_move is None:
+                score = (0, 0)
+            else:
+                depth = self._quickest(checker, child)
+                fewest = -best[1] if best is not None and best[0] == depth else None
+                score = (depth, -self._count(checker, child, depth, fewest))
             if best is None or score > best:
                 best, chosen = score, reply
         return chosen
 
-    def _quickest(self, checker: Checker, state: GameState) -> tuple[int, int]:
-        """(plies of the attacker's quickest win, minus its number of first moves) in
-        `state`, the attacker to move, within the plies left after the defence."""
+    def _quickest(self, checker: Checker, state: GameState) -> int:
+        """The plies of the attacker's quickest win in `state` (the attacker to move), within
+        the plies left after the defence."""
         left = self._plies_left - 1
         for depth in range(1, left + 1, 2):
-            if depth == 1 or checker.wins_within(state, depth):
-                found = [m for m in moves(state) if checker.forces(state, m, depth)]
-                if found:
-                    return depth, -len(found)
-        return left + 2, 0  # no win left: never so after a right move
+            if checker.wins_within(state, depth):
+                return depth
+        return left + 2  # no win left: never so after a right move
+
+    @staticmethod
+    def _count(checker: Checker, state: GameState, depth: int, most: int | None) -> int:
+        """The attacker's first moves that win within `depth` plies, counted up to `most`."""
+        count = 0
+        for move in checker.preferred(state, depth):
+            if checker.forces(state, move, depth):
+                count += 1
+                if most is not None and count >= most:
+                    break
+        return count
 
     def _refutation(self) -> str:
         """A defence after the wrong move: a win on the spot, else one that leaves no

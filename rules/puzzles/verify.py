@@ -88,11 +88,15 @@ class Checker:
             return True
         if plies < 3:
             return False
-        for move in self._first(self._winners.get(plies, []), moves(state)):
+        for move in self.preferred(state, plies):
             if self.forces(state, move, plies):
                 self._remember(self._winners, plies, move)
                 return True
         return False
+
+    def preferred(self, state: GameState, plies: int) -> list[str]:
+        """The attacker's moves, those that won before within `plies` first."""
+        return self._first(self._winners.get(plies, []), moves(state))
 
     def forces(self, state: GameState, move: str, plies: int) -> bool:
         """Whether the attacker's `move` wins at once or leaves the defender lost within

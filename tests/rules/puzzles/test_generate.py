@@ -56,3 +56,18 @@ def test_time_levels_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert cli.main(["puzzles", "make", "toy", "--count", "1", "--seed", "1",
                      "--first", "0.5s", "--out", str(tmp_path)]) == 2
     assert "not seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["make", "toy", "--count", "1", "--seed", "1", "--depths", "2"], "--depths takes some of 1,3,5"),
+    (["make", "toy", "--count", "0", "--seed", "1"], "--count must be at least 1"),
+    (["make", "druid-square", "-size=8", "--count", "1", "--seed", "1"],
+     "the family druid-square has its options (druid -size=6)"),
+    (["check"], "name puzzle files or folders, or --shipped"),
+])
+def test_bad_arguments_are_refused_with_a_reason(args: list[str], message: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["puzzles", *args, *(["--out", str(tmp_path)] if args[0] == "make" else [])
+                     ]) == 2
+    assert message in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from megalith.rules.protocol import MoveError
-from megalith.rules.puzzles.puzzle import from_record
+from megalith.rules.puzzles.puzzle import Puzzle, from_record, shipped
 from megalith.rules.puzzles.trainer import PuzzleRun
+from megalith.rules.puzzles.verify import solve
 from megalith.rules.record import PuzzleFacts, Record
 
 pytestmark = pytest.mark.usefixtures("toy")
@@ -64,3 +65,35 @@ def test_hint_and_solution_from_the_puzzle_position() -> None:
     assert hint.move == "c1"  # the toy game names no cells (Druid's do: test_shipped.py)
     assert attempt.solution() == ["c1", "b1", "e1"]
     assert attempt.moves == []  # the solution is shown, not played
+
+
+def shipped_puzzle(depth: int) -> Puzzle:
+    return next(p for p in shipped("druid-square") if p.depth == depth)
+
+
+@pytest.mark.parametrize("depth", [3, 5])
+def test_a_wrong_move_in_a_shipped_puzzle_leaves_no_win(depth: int) -> None:
+    puzzle = shipped_puzzle(depth)
+    attempt = PuzzleRun(puzzle)
+    wrong = next(m for m in attempt.state.legal_moves()
+                 if m not in puzzle.winning_moves and m != "--")
+    reply = attempt.try_move(wrong)
+    assert reply.kind == "wrong" and reply.defence is not None
+    after = attempt.state
+    assert after.moves[-2:] == [wrong, reply.defence]
+    if after.to_move is not None:  # no forced win within the plies the puzzle had left
+        assert solve(after, depth - 2).depth is None
+    attempt.retry()
+    assert attempt.state.render() == puzzle.state().render()
+
+
+@pytest.mark.parametrize("depth", [1, 3, 5])
+def test_the_right_line_of_a_shipped_puzzle_ends_in_its_win(depth: int) -> None:
+    puzzle = shipped_puzzle(depth)
+    attempt = PuzzleRun(puzzle)
+    kinds = []
+    while not attempt.solved:
+        kinds.append(attempt.try_move(attempt.hint().move).kind)
+    assert kinds == ["right"] * (depth // 2) + ["solved"]
+    assert attempt.state.outcome().winner == puzzle.side
+    assert attempt.moves == attempt.solution() and len(attempt.moves) == depth
