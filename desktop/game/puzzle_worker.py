@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult, Pool
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -32,10 +33,21 @@ def _start_worker() -> None:
         os.nice(WORKER_NICENESS)
 
 
+@dataclass(frozen=True)
+class Failure:
+    """What went wrong in the worker, in words (not every error survives pickling: the
+    rules' MoveError does not)."""
+
+    words: str
+
+
 def _ask(run: PuzzleRun, question: str, args: tuple[str, ...]) -> tuple[PuzzleRun, object]:
     """In the worker: the run's answer to `question` (`try_move` or `solution`), with the
     run as it is afterwards."""
-    answer = getattr(run, question)(*args)
+    try:
+        answer = getattr(run, question)(*args)
+    except Exception as exc:  # any: a worker that raises would leave the window waiting
+        return run, Failure(str(exc) or type(exc).__name__)
     return run, answer
 
 
@@ -91,7 +103,9 @@ class PuzzleWorker(QObject):
         token, result = asked
         try:
             run, answer = result.get()
-        except Exception as exc:  # the rules' own error, or a worker that died
-            self.failed.emit(token, str(exc) or type(exc).__name__)
-            return
-        self.answered.emit(token, run, answer)
+        except Exception as exc:  # a worker that died
+            answer = Failure(str(exc) or type(exc).__name__)
+        if isinstance(answer, Failure):
+            self.failed.emit(token, answer.words)
+        else:
+            self.answered.emit(token, run, answer)
