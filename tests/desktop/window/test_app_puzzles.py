@@ -240,6 +240,7 @@ def test_hint_outlines_the_area_then_marks_the_move(qtbot, window) -> None:
     press(qtbot, found.panel.hint_button)
     assert words(found).startswith("Hint: the win starts in the cells outlined in yellow")
     assert all(cell in words(found) for cell in hint.cells)
+    assert outlines(found, hint.cells)
     press(qtbot, found.panel.hint_button)
     assert words(found) == f"Hint: play {hint.move} (outlined on the board)."
     board = board_of_puzzles(found)
