@@ -105,6 +105,10 @@ class PuzzleWindow(QWidget):
 
         families = self.trainer.families()
         self.panel.set_families(families)
+        if not families:  # a copy built without the puzzle sets
+            self.panel.say("This copy of Megalith has no puzzles.")
+            self.panel.setEnabled(False)
+            return
         family = str(store.value(FAMILY_KEY, ""))
         self.choose_family(family if family in dict(families) else "")
 

@@ -390,3 +390,13 @@ def test_every_family_is_played_on_its_game_s_own_board(qtbot, window) -> None:
         assert words(found).startswith("Solved! "), (family, words(found))
         outcome = found.trainer.board().state.outcome()
         assert outcome.over and outcome.winner == puzzle.side
+
+
+def test_a_copy_without_puzzles_says_so(qtbot, window, monkeypatch) -> None:
+    monkeypatch.setattr(puzzles, "families", lambda: [])
+    monkeypatch.setattr(puzzles, "shipped", lambda family=None: [])
+    found = window.open_puzzles()
+    assert words(found) == "This copy of Megalith has no puzzles."
+    assert not found.panel.isEnabled() and found.board_pane.views is None
+    found.close()
+    assert session_of(window).moves == ["c3", "d4"]
