@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from megalith.rules import puzzles
 from megalith.rules import record as records
+from megalith.rules.contracts import TilePosition
 from megalith.rules.protocol import GameState, MoveError
 from megalith.rules.puzzles import Puzzle, PuzzleRun, Reply
 from megalith.rules.record import Record
@@ -52,8 +53,8 @@ def family_title(key: str) -> str:
 
 
 def listed(items: list[str]) -> str:
-    """'c3', 'c3 and d4', 'c3, d4 and e5'."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """'c3', 'c3 or d4', 'c3, d4 or e5'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def taking_turns(found: list[Puzzle]) -> list[Puzzle]:
@@ -205,14 +206,17 @@ class PuzzleTrainer:
             return
         hint = run.hint()
         self._hints += 1
-        if self._hints == 1 and hint.cells:
+        # A tile game's board outlines the last tile laid, not cells it is given, and its
+        # cells are not what players read (they read the places' numbers): there the
+        # first hint is the move.
+        if self._hints == 1 and hint.cells and not isinstance(run.state, TilePosition):
             self.area = hint.cells
-            self.words = (f"Hint: the win starts in the cells outlined in yellow "
-                          f"({listed(list(hint.cells))}). Ask again to see the move.")
+            self.words = (f"Hint: the win starts on {listed(list(hint.cells))} (outlined "
+                          "in yellow). Ask again to see the move.")
         else:
             self.area = tuple(run.state.move_cells(hint.move))
             self.marks = [hint.move]
-            self.words = f"Hint: play {hint.move} (outlined on the board)."
+            self.words = f"Hint: play {hint.move} (marked in magenta on the board)."
         self.tone = ""
 
     # ---- showing the solution ----------------------------------------------------------

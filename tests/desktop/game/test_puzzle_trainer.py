@@ -13,6 +13,7 @@ from megalith.desktop.game.puzzle_scores import Counts, PuzzleScores
 from megalith.desktop.game.puzzle_trainer import (REFUTED, SHOWN, SOLVED, SOLVING,
                                                   THINKING, PuzzleTrainer)
 from megalith.rules import puzzles
+from megalith.rules.contracts import TilePosition
 from megalith.rules.puzzles import Puzzle, PuzzleRun
 
 FAMILY = "druid-square"
@@ -210,3 +211,20 @@ def test_while_a_move_is_answered_no_other_is_taken_and_retry_drops_it(trainer) 
     trainer.retry()
     assert trainer.phase == SOLVING and trainer.pending is None
     assert trainer.board().state.render() == puzzle.state().render()
+
+
+def test_the_first_hint_is_the_move_on_a_tile_table(tmp_path) -> None:
+    """A tile game's board outlines only the last tile laid, and players read its places by
+    number, not its cells: there the first hint already marks the move."""
+    trainer = PuzzleTrainer(PuzzleScores(store(tmp_path)))
+    for family in puzzles.families():
+        trainer.choose(family)
+        run = trainer.run
+        assert run is not None
+        hint = run.hint()
+        trainer.hint()
+        if isinstance(trainer.puzzle.state(), TilePosition):
+            assert trainer.marks == [hint.move] and hint.move in trainer.words
+        else:
+            assert trainer.area == hint.cells and trainer.marks == []
+            assert trainer.words.startswith("Hint: the win starts on ")

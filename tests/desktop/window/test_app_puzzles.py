@@ -238,11 +238,12 @@ def test_hint_outlines_the_area_then_marks_the_move(qtbot, window) -> None:
     next_of_depth(qtbot, found, 3)
     hint = PuzzleRun(found.trainer.puzzle).hint()
     press(qtbot, found.panel.hint_button)
-    assert words(found).startswith("Hint: the win starts in the cells outlined in yellow")
+    assert words(found).startswith("Hint: the win starts on ")
+    assert words(found).endswith(" (outlined in yellow). Ask again to see the move.")
     assert all(cell in words(found) for cell in hint.cells)
     assert outlines(found, hint.cells)
     press(qtbot, found.panel.hint_button)
-    assert words(found) == f"Hint: play {hint.move} (outlined on the board)."
+    assert words(found) == f"Hint: play {hint.move} (marked in magenta on the board)."
     board = board_of_puzzles(found)
     image = board.grab_image()
     centre = board.cell_screen_pos(hint.move)
