@@ -54,6 +54,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     making.add_argument("--most-answers", type=int,
                         help="winning first moves a kept puzzle may have (default 4, or the "
                              "family's)")
+    making.add_argument("--every-position", action="store_true",
+                        help="look at every position of every game, not only the winner's "
+                             "last ones (the family's choice otherwise)")
     checking = actions.add_parser("check", help="check puzzle files with the full-width search")
     checking.add_argument("paths", nargs="*", help="puzzle files or folders of them")
     checking.add_argument("--shipped", action="store_true",
@@ -76,28 +79,32 @@ def _make(args: argparse.Namespace, options: list[str]) -> int:
     if args.count < 1:
         raise ValueError("--count must be at least 1")
     game, first, second, budget, most, depths = args.game, "100", "200", 50_000, 4, DEPTHS
+    every = False
     if any(f.key == args.game for f in FAMILIES):
         chosen = family(args.game)
         if options:
             raise ValueError(f"the family {chosen.key} has its options ({chosen.label})")
         game, options = chosen.game, list(chosen.parameters)
         first, second, budget = chosen.first, chosen.second, chosen.budget
-        most, depths = chosen.most_answers, chosen.depths
+        most, depths, every = chosen.most_answers, chosen.depths, chosen.every_position
     if args.depths is not None:
         depths = _depths(args.depths)
     settings = Settings(game, tuple(options), args.count, args.seed,
                         parse_level(args.first or first), parse_level(args.second or second),
                         depths, args.budget or budget, args.most_answers or most,
-                        max_games=args.max_games)
+                        max_games=args.max_games,
+                        every_position=every or args.every_position)
     started = time.monotonic()
-    made = make(settings, lambda line: print(line, file=sys.stderr, flush=True))
+    found_puzzles = make(settings, lambda line: print(line, file=sys.stderr, flush=True))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for index, found in enumerate(made, start=1):
-        records.save(out / f"{args.seed}-{index:03d}{SUFFIX}", found.record)
-    print(f"{len(made)} puzzles written to {out} in {time.monotonic() - started:.0f} s",
+    written = 0
+    for found in found_puzzles:
+        written += 1
+        records.save(out / f"{args.seed}-{written:03d}{SUFFIX}", found.record)
+    print(f"{written} puzzles written to {out} in {time.monotonic() - started:.0f} s",
           file=sys.stderr)
-    return 0 if len(made) == args.count else 1
+    return 0 if written == args.count else 1
 
 
 def _depths(text: str) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ class Family:
     budget: int = 50_000  # moves one check may play (the slower games' moves cost more)
     most_answers: int = 4  # winning first moves a kept puzzle may have at most
     depths: tuple[int, ...] = (1, 3, 5)  # the plies of the wins its puzzles ask for
+    every_position: bool = False  # every position of every game looked at (generate.py)
 
     @property
     def label(self) -> str:
@@ -40,11 +41,12 @@ FAMILIES = (
     Family("quady", "Quadrant Y 9", "quady", ("-size=9",)),
     Family("dragons", "Dragons", "dragons", (), budget=20_000),
     # Games between searching levels are drawn in Trichet (docs/computer.md): against a
-    # random player the search wins, so the puzzles come from such games. A Trichet move lays
-    # tiles and their automatic followers (a few milliseconds), and showing that a position
-    # has no win in 5 plays tens of thousands of them: its puzzles are wins in 1 and 3.
-    Family("trichet", "Trichet", "trichet", (), first="random", second="100", budget=10_000,
-           depths=(1, 3)),
+    # random player the search wins, so the puzzles come from such games, every position of
+    # them (few are won by a forced win in 3). A Trichet move lays tiles and their automatic
+    # followers (a few milliseconds), and showing that a position has no win in 5 plays tens
+    # of thousands of them: its puzzles are wins in 1 and 3.
+    Family("trichet", "Trichet", "trichet", (), first="random", second="100", budget=3_000,
+           depths=(1, 3), every_position=True),
 )
 
 

@@ -4,15 +4,18 @@ the winner's positions walking back from the end, each judged by the full-width 
 A position is kept when its quickest forced win takes one of the plies asked (1, 3 or 5),
 with at most `most_answers` winning first moves (a position where nearly every move wins
 teaches nothing), and no puzzle of that depth was taken from the same game yet. The walk
-back stops at the first position without a win within 5 plies. Each check has a budget of
+back stops at the first position without a win within 5 plies. With `every_position` every
+position after the opening of every game is looked at, drawn games too (Trichet's games are
+short, and most are won by a blunder answered by a win in one). Each check has a budget of
 moves played (counted, not timed), past which the position is passed over: with the levels
 given in iterations, a seed gives the same games, the same checks and the same files.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from megalith.rules import registry
@@ -38,6 +41,7 @@ class Settings:
     max_games: int = 1000
     max_plies: int = 400
     walk_back: int = 5  # positions of the winner looked at, from the last one back
+    every_position: bool = False  # look at every position of every game instead
 
     def quotas(self) -> dict[int, int]:
         """How many puzzles of each depth: the count shared out, the shorter first."""
@@ -55,28 +59,33 @@ class Made:
     ply: int
 
 
-def make(settings: Settings, progress: Callable[[str], None] = lambda _: None) -> list[Made]:
-    """The puzzles of a run, in the order found: up to each depth's quota, from at most
-    `max_games` games."""
+def make(settings: Settings, progress: Callable[[str], None] = lambda _: None
+         ) -> Iterator[Made]:
+    """The puzzles of a run, each as it is found (so a long run stopped keeps what it
+    found): up to each depth's quota, from at most `max_games` games."""
     for level in (settings.first, settings.second):
         if level.seconds is not None:
             raise ValueError(f"level {level.name}: give a number of iterations or random, "
                              "not seconds (a timed search gives other games on every run)")
     info = registry.get(settings.game)
     info.new(list(settings.parameters), 2)  # refuse bad options before anything starts
+    return _found(settings, progress)
+
+
+def _found(settings: Settings, progress: Callable[[str], None]) -> Iterator[Made]:
     quotas = settings.quotas()
-    made: list[Made] = []
+    made = 0
     for number in range(settings.max_games):
         if all(quotas[d] == 0 for d in quotas):
             break
         positions = _play(settings, number)
         for found in _puzzles_of(settings, positions, number, quotas):
             quotas[found.record.puzzle.plies] -= 1  # type: ignore[union-attr]
-            made.append(found)
+            made += 1
+            yield found
         counts = ", ".join(f"{d} plies {settings.quotas()[d] - quotas[d]}/"
                            f"{settings.quotas()[d]}" for d in settings.depths)
-        progress(f"game {number + 1}: {len(made)} puzzles ({counts})")
-    return made
+        progress(f"game {number + 1}: {made} puzzles ({counts})")
 
 
 def _play(settings: Settings, number: int) -> list[GameState]:
@@ -95,30 +104,40 @@ def _play(settings: Settings, number: int) -> list[GameState]:
 
 def _puzzles_of(settings: Settings, positions: Sequence[GameState], number: int,
                 quotas: dict[int, int]) -> list[Made]:
-    final = positions[-1]
-    outcome = final.outcome()
-    if outcome.status != "win":
-        return []
     found: list[Made] = []
     taken: set[int] = set()
-    last = len(positions) - 2  # the winner's last position: one ply before the end
-    for ply in range(last, max(1, last - 2 * settings.walk_back), -2):
+    for ply in _candidates(settings, positions):
         state = positions[ply]
-        if state.to_move is None or state.to_move != outcome.winner:
-            break  # the game was won by a move of the other side (a pass, a forced move)
         try:
             verdict = solve(state, max(settings.depths), Budget(settings.budget))
         except TooLong:
             continue
         if verdict.depth is None:
+            if settings.every_position:
+                continue
             break
         depth = verdict.depth
         if (depth in settings.depths and depth not in taken and quotas[depth] > 0
                 and len(verdict.winning_moves) <= settings.most_answers):
             taken.add(depth)
-            facts = PuzzleFacts(outcome.winner, depth, verdict.winning_moves)
-            found.append(Made(_record(settings, final, ply, facts, number), number, ply))
+            facts = PuzzleFacts(str(state.to_move), depth, verdict.winning_moves)
+            found.append(Made(_record(settings, positions[-1], ply, facts, number), number,
+                              ply))
     return found
+
+
+def _candidates(settings: Settings, positions: Sequence[GameState]) -> list[int]:
+    """The plies to look at, from the end back: every position after the opening (with
+    `every_position`), else the winner's last `walk_back` positions of a game won (while the
+    winner is to move there: a game won by the other side's pass ends the walk)."""
+    last = len(positions) - 2  # one ply before the end
+    if settings.every_position:
+        return list(range(last, 1, -1))
+    winner = positions[-1].outcome().winner
+    if positions[-1].outcome().status != "win":
+        return []
+    plies = range(last, max(1, last - 2 * settings.walk_back), -2)
+    return list(itertools.takewhile(lambda ply: positions[ply].to_move == winner, plies))
 
 
 def _levels(settings: Settings, number: int) -> tuple[Level, Level]:

@@ -124,8 +124,8 @@ class PuzzleRun:
         self._taken_back = None
 
     def hint(self) -> Hint:
-        """Where the win is from the position now (the puzzle position after a wrong move
-        waits for retry: the hint is for the position the player is to move in)."""
+        """Where the win is, in the position the player is to move in: the one now, or the
+        one before the wrong move while it waits for `retry`."""
         state = self._taken_back[0] if self._taken_back else self._state
         winning = self._winning_here() if not self._taken_back else self._winning_at(
             state, self._taken_back[1])

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from megalith.rules.protocol import SWAP, GameState
 
-DEPTHS = (1, 3, 5)  # a puzzle's plies: the attacker's moves and the defences between them
+DEPTHS: tuple[int, ...] = (1, 3, 5)  # a puzzle's plies: the attacker's moves and the defences between them
 
 
 class TooLong(Exception):

@@ -71,3 +71,11 @@ def test_bad_arguments_are_refused_with_a_reason(args: list[str], message: str, 
                      ]) == 2
     assert message in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_a_bad_option_is_refused_before_any_folder_is_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "new"
+    assert cli.main(["puzzles", "make", "toy", "-size=40", "--count", "1", "--seed", "1",
+                     "--out", str(out)]) == 2
+    assert "-size=40 is out of range" in capsys.readouterr().err and not out.exists()

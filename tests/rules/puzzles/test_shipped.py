@@ -11,11 +11,17 @@ from megalith.rules.puzzles.puzzle import Puzzle, problems
 ALL = shipped()
 
 
+# A Dragons move lays its automatic tiles too: its wins in 5 take 10 seconds or more to
+# check, so the quick suite leaves them to the slow run.
+SLOW_TO_CHECK = {("dragons", 5)}
+
+
 def sample() -> list[Puzzle]:
-    """The first puzzle of each depth in each family."""
+    """The first puzzle of each depth in each family, but those slow to check."""
     chosen: dict[tuple[str, int], Puzzle] = {}
     for puzzle in ALL:
-        chosen.setdefault((puzzle.family, puzzle.depth), puzzle)
+        if (puzzle.family, puzzle.depth) not in SLOW_TO_CHECK:
+            chosen.setdefault((puzzle.family, puzzle.depth), puzzle)
     return list(chosen.values())
 
 

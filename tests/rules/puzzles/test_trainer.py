@@ -34,6 +34,7 @@ def test_a_wrong_move_is_refuted_in_words_and_retried() -> None:
     assert attempt.state.moves[-2:] == ["f1", "e1"] and attempt.wrong
     with pytest.raises(MoveError):
         attempt.try_move("c1")  # not before the retry
+    assert attempt.hint().move == "c1"  # for the position the player is to move in
     attempt.retry()
     assert attempt.state.moves == ["d1", "a1"] and attempt.moves == [] and not attempt.wrong
     assert attempt.try_move("e1").kind == "right"
@@ -97,3 +98,12 @@ def test_the_right_line_of_a_shipped_puzzle_ends_in_its_win(depth: int) -> None:
     assert kinds == ["right"] * (depth // 2) + ["solved"]
     assert attempt.state.outcome().winner == puzzle.side
     assert attempt.moves == attempt.solution() and len(attempt.moves) == depth
+
+
+def test_restart_goes_back_to_the_puzzle_position_from_the_middle_of_the_line() -> None:
+    attempt = run()
+    attempt.try_move("e1")
+    assert attempt.moves and attempt.plies_left == 1
+    attempt.restart()
+    assert attempt.moves == [] and attempt.plies_left == 3 and attempt.to_move == "X"
+    assert attempt.try_move("c1").kind == "right"
