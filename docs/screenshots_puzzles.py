@@ -66,6 +66,8 @@ def render_puzzles(app: QApplication, images: Path) -> list[Path]:
 
     puzzles.retry()
     puzzles.hint()
+    while puzzles.worker.busy:
+        settle(app, 0.1)
     settle(app)
     paths.append(images / "puzzle-hint.png")
     grab(puzzles, paths[1])

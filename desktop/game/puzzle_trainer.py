@@ -10,7 +10,7 @@ them as any game's positions are shown, and words the task and the hints for the
 The rules' answers to a move and the solution can take seconds, so the window finds them in
 a worker process (desktop/game/puzzle_worker.py) and the trainer takes them in two steps:
 `move` checks the player's move and shows it, `answered` takes the rules' answer; likewise
-`ask_solution` and `show_solution`.
+`ask_solution` and `show_solution`; `hint` takes the hint the worker found.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from megalith.rules import puzzles
 from megalith.rules import record as records
 from megalith.rules.contracts import TilePosition
 from megalith.rules.protocol import GameState, MoveError
-from megalith.rules.puzzles import Puzzle, PuzzleRun, Reply
+from megalith.rules.puzzles import Hint, Puzzle, PuzzleRun, Reply
 from megalith.rules.record import Record
 
 from megalith.desktop.game.puzzle_scores import Counts, PuzzleScores
@@ -198,13 +198,13 @@ class PuzzleTrainer:
             run.restart()
             self._begin(f"From the start again: {self.puzzle.title}.")
 
-    def hint(self) -> None:
-        """The first hint names where the win is (the cells of every winning move here);
-        the next marks the move to play on the board."""
-        run = self.run
-        if run is None or self.phase != SOLVING:
+    def hint(self, run: PuzzleRun, hint: Hint) -> None:
+        """The rules' hint for the position on the board (`run` is the attempt, which
+        found it): the first names where the win is (the cells of every winning move
+        here), the next marks the move to play."""
+        if self.phase != SOLVING:
             return
-        hint = run.hint()
+        self.run = run
         self._hints += 1
         # A tile game's board outlines the last tile laid, not cells it is given, and its
         # cells are not what players read (they read the places' numbers): there the

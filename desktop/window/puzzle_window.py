@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpl
                                QVBoxLayout, QWidget)
 
 from megalith.rules.protocol import OptionError
-from megalith.rules.puzzles import PuzzleRun, Reply
+from megalith.rules.puzzles import Hint, PuzzleRun, Reply
 from megalith.rules.record import RecordError
 
 from megalith.desktop.game.controller import GameController
@@ -153,6 +153,8 @@ class PuzzleWindow(QWidget):
             return
         if isinstance(answer, Reply):
             self.trainer.answered(run, answer)
+        elif isinstance(answer, Hint):
+            self.trainer.hint(run, answer)
         elif isinstance(answer, list):
             self.trainer.show_solution([str(move) for move in answer])
             self._solution_timer.start()
@@ -181,8 +183,11 @@ class PuzzleWindow(QWidget):
         self.refresh()
 
     def hint(self) -> None:
-        self.trainer.hint()
-        self.refresh()
+        """Asks the worker for the hint (after a right move in a long win, finding the
+        winning moves takes up to a second); the player may move meanwhile."""
+        run = self.trainer.run
+        if run is not None and self.trainer.phase == SOLVING:
+            self._ask(run, "hint")
 
     def show_solution(self) -> None:
         self._drop_answer()

@@ -57,6 +57,13 @@ def solution(trainer: PuzzleTrainer) -> None:
     trainer.show_solution(copy.deepcopy(trainer.run).solution())
 
 
+def ask_hint(trainer: PuzzleTrainer) -> None:
+    """Hint, as the window has the worker find it."""
+    run = copy.deepcopy(trainer.run)
+    assert run is not None
+    trainer.hint(run, run.hint())
+
+
 def wrong_move(puzzle: Puzzle) -> str:
     """A legal first move that does not win: the first in the engine's order."""
     return next(m for m in puzzle.state().legal_moves()
@@ -124,10 +131,10 @@ def test_an_illegal_move_changes_nothing_and_says_why(trainer) -> None:
 def test_the_first_hint_outlines_the_area_the_second_marks_the_move(trainer) -> None:
     puzzle = go_to(trainer, 3)
     hint = PuzzleRun(puzzle).hint()
-    trainer.hint()
+    ask_hint(trainer)
     assert trainer.board().last_cells == hint.cells and trainer.marks == []
     assert all(cell in trainer.words for cell in hint.cells)
-    trainer.hint()
+    ask_hint(trainer)
     assert trainer.marks == [hint.move]
     assert trainer.board().last_cells == puzzle.state().move_cells(hint.move)
     assert hint.move in trainer.words
@@ -222,7 +229,7 @@ def test_the_first_hint_is_the_move_on_a_tile_table(tmp_path) -> None:
         run = trainer.run
         assert run is not None
         hint = run.hint()
-        trainer.hint()
+        ask_hint(trainer)
         if isinstance(trainer.puzzle.state(), TilePosition):
             assert trainer.marks == [hint.move] and hint.move in trainer.words
         else:

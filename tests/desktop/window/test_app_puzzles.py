@@ -238,11 +238,13 @@ def test_hint_outlines_the_area_then_marks_the_move(qtbot, window) -> None:
     next_of_depth(qtbot, found, 3)
     hint = PuzzleRun(found.trainer.puzzle).hint()
     press(qtbot, found.panel.hint_button)
+    answered(qtbot, found)
     assert words(found).startswith("Hint: the win starts on ")
     assert words(found).endswith(" (outlined in yellow). Ask again to see the move.")
     assert all(cell in words(found) for cell in hint.cells)
     assert outlines(found, hint.cells)
     press(qtbot, found.panel.hint_button)
+    answered(qtbot, found)
     assert words(found) == f"Hint: play {hint.move} (marked in magenta on the board)."
     board = board_of_puzzles(found)
     image = board.grab_image()
@@ -262,6 +264,7 @@ def test_hint_and_solution_on_a_3d_board(qtbot, window) -> None:
     assert isinstance(view, StackView)
     hint = PuzzleRun(puzzle).hint()
     press(qtbot, found.panel.hint_button)
+    answered(qtbot, found)
     assert view.last_cells == hint.cells  # outlined and pinned as a last move is
 
     line = PuzzleRun(puzzle).solution()
