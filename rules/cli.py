@@ -24,10 +24,9 @@ from megalith.rules.text import number, quoted, shown
 def _read(path: str) -> Record:
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
-        try:
-            return records.parse(stream.read().decode("utf-8") if stream else sys.stdin.read())
-        except UnicodeDecodeError:
-            raise RecordError(records.NOT_UTF8) from None
+        if stream is None:
+            return records.parse(sys.stdin.read(records.MAX_RECORD_BYTES + 1))
+        return records.parse_bytes(stream.read(records.MAX_RECORD_BYTES + 1))
     try:
         return records.load(path)
     except FileNotFoundError:

@@ -39,6 +39,7 @@ MAY override it to be faster or to make the search play better:
 | `playout_scores()` *                  | may, for strength  | the outcome's scores, if any    |
 | `move_key(move)` *                    | may, for strength  | the move's text                 |
 | `_scores()`                           | may, for the rules | None: a game without points     |
+| `longest_game()`                      | may, for the rules | None: no bound on the moves     |
 | `move_cells(move)`, `move_kind(move)` | may, for the views | no cells; "place" for one cell  |
 
 * The search's hooks (rules/ai; docs/computer.md says what each game does with them).
@@ -411,6 +412,13 @@ class GameState(ABC):
     def _scores(self) -> dict[str, int] | None:
         """Points per side in a game that scores them (Drogo's heights, Quadrant Y's
         points), for an outcome decided by resignation or passes; None in the others."""
+        return None
+
+    def longest_game(self) -> int | None:
+        """The most moves a game from the start with these options can have, its last a
+        resignation, or None where the rules set no bound (stones that stack without end,
+        captures, free passes): the record reader refuses a longer record before replaying
+        it (docs/record-format.md)."""
         return None
 
     def move_cells(self, move: str) -> tuple[str, ...]:

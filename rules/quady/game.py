@@ -106,6 +106,10 @@ class QuadYState(GameState):
 
     # ---- the protocol ---------------------------------------------------------------
 
+    def longest_game(self) -> int:
+        """A move fills a cell (there is no pass)."""
+        return len(self._cells) + 1
+
     def _board_moves(self) -> list[str]:
         if self._outcome.over:
             return []
