@@ -2,13 +2,16 @@
 (`megalith ai` and `megalith match` are in rules/ai/commands.py).
 
 Exit status: 0 when the record replays, 2 for a record that cannot be read or replayed (an
-unknown game or option, a truncated entry, an illegal move) and for wrong arguments.
+unknown game or option, a truncated entry, an illegal move) and for wrong arguments, each
+reported on one line (one JSON object with `--json`); 141, quietly, when the output's
+reader has gone (`megalith show FILE | head`), as for a tool that SIGPIPE ended.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -128,8 +131,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+CLOSED_PIPE = 128 + 13  # the status of a tool that SIGPIPE (13) ended
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run a command; its exit status. A closed output pipe ends it quietly."""
+    try:
+        status = _command(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, where a closed pipe is caught, rather than at the exit
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer goes nowhere
+        os.close(devnull)
+        return CLOSED_PIPE
+    return status
+
+
+def _command(argv: list[str]) -> int:
     parser = _parser()
     try:
         args, extra = parser.parse_known_args(argv)
@@ -138,17 +156,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         if "--json" in argv:
             print(json.dumps({"error": {"reason": str(exc)}}))
-            return 2
-        exc.parser.print_usage(sys.stderr)
-        exc.parser.exit(2, f"{exc.parser.prog}: error: {exc}\n")
-    if args.command in ai_commands.COMMANDS:
-        return ai_commands.run(args, extra, _read)
-    as_json = getattr(args, "json", False)
+        else:
+            print(f"{exc.parser.prog}: {exc}", file=sys.stderr)
+        return 2
     try:
+        if args.command in ai_commands.COMMANDS:
+            return ai_commands.run(args, extra, _read)
         record = _read(args.file)
         state = records.final_state(record, args.ply)
-    except RecordError as exc:
-        if as_json:
+    except RecordError as exc:  # one report for every command that reads a record
+        if getattr(args, "json", False):
             print(json.dumps({"error": exc.as_dict()}))
         else:
             print(f"megalith: {shown(args.file, 120)}: {exc}", file=sys.stderr)
@@ -157,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(state.render())
         return 0
     data = report(record, state, args.legal)
-    if as_json:
+    if args.json:
         print(json.dumps(data))
     else:
         _print_report(data, sys.stdout, state)

@@ -71,7 +71,9 @@ def run(args: argparse.Namespace, extra: list[str],
                 raise OptionError(f"unrecognized arguments: {' '.join(extra)}")
             return _ai(args, read)
         return _match(args, extra)
-    except ValueError as exc:  # a MegalithError too: a bad record, game, option or move
+    except RecordError:
+        raise  # reported by rules.cli as for every command that reads a record
+    except ValueError as exc:  # a MegalithError too: a bad game, option or move
         if getattr(args, "json", False):
             print(json.dumps({"error": {"reason": str(exc)}}))
         else:
@@ -88,11 +90,8 @@ def _ai(args: argparse.Namespace, read: Callable[[str], Record]) -> int:
         raise ValueError("--seconds must be more than 0")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    try:
-        record = read(args.file)
-        state = records.final_state(record)
-    except RecordError as exc:
-        raise ValueError(f"{args.file}: {exc}") from None
+    record = read(args.file)
+    state = records.final_state(record)
     if state.to_move is None:
         raise ValueError(f"{args.file}: the game is over ({state.outcome().reason})")
     seconds = 1.0 if args.seconds is None and args.iterations is None else args.seconds

@@ -151,9 +151,10 @@ def test_random_games_stay_within_their_games_bound(game: str) -> None:
                             f"{registry.get(game).options[0].minimum}"]):
         for _ in range(20):
             state = registry.new_game(game, parameters)
+            longest = state.longest_game()
             while state.to_move is not None:
                 state.play(state.random_move(rng))
-            assert state.ply <= state.longest_game() - 1  # room left for a resignation
+            assert longest is not None and state.ply <= longest - 1  # and a resignation
 
 
 def test_drogo_and_druid_have_no_bound() -> None:
