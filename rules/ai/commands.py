@@ -8,6 +8,10 @@ number of iterations, so that a seed gives the same move everywhere, unless --wo
 otherwise). `match` plays headless games between two levels, the seats alternating from game
 to game (with more than two players, the first level takes every other seat), and prints
 wins, draws and a 95% interval of the first level's score (a win 1, a draw 1/2).
+
+SIGINT (Ctrl+C) and SIGTERM end either command cleanly: the search's worker processes are
+stopped and closed, and the command exits with 128 + the signal's number (130, 143), the
+status a shell gives a command a signal ended, printing nothing more.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +35,23 @@ from megalith.rules.protocol import GameState, OptionError
 from megalith.rules.record import Record, RecordError
 
 COMMANDS = ("ai", "match")
+ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: unwinds the command through its clean-up (the `finally`
+    and `with` blocks that close the worker processes). A BaseException, as
+    KeyboardInterrupt is, so that no `except Exception` stops it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    for ending in ENDING_SIGNALS:  # a second Ctrl+C must not cut the clean-up short
+        signal.signal(ending, signal.SIG_IGN)
+    raise Interrupted(signum)
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -65,6 +87,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
 def run(args: argparse.Namespace, extra: list[str],
         read: Callable[[str], Record]) -> int:
     """Run `ai` or `match`; `extra` holds the game options of `match`."""
+    previous = {ending: signal.signal(ending, _interrupt) for ending in ENDING_SIGNALS}
     try:
         if args.command == "ai":
             if extra:
@@ -79,6 +102,11 @@ def run(args: argparse.Namespace, extra: list[str],
         else:
             print(f"megalith {args.command}: {exc}", file=sys.stderr)
         return 2
+    except Interrupted as exc:
+        return 128 + exc.signum
+    finally:
+        for ending, handler in previous.items():
+            signal.signal(ending, handler)
 
 
 # ---- megalith ai ------------------------------------------------------------------------
