@@ -60,7 +60,10 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # than MAX_MOVES in a game without a bound, as soon as the reader comes to the move too many.
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_MOVES = 100_000
-# The line breaks of str.splitlines, which the reader follows lazily (`_lines`).
+TOO_LARGE = (f"the file is larger than {MAX_RECORD_BYTES:,} bytes, the most Megalith reads "
+             "(docs/record-format.md)")
+# The line breaks of str.splitlines, which the reader follows a piece of text at a time.
+_PIECE = 65536
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _ENTRY = re.compile(r"(?:\A|" + _LINE_BREAK.pattern + r")\(")
 
@@ -155,10 +158,6 @@ def parse(text: str, game_hint: str | None = None) -> Record:
     return _parse_bare(lines)
 
 
-TOO_LARGE = (f"the file is larger than {MAX_RECORD_BYTES:,} bytes, the most Megalith reads "
-             "(docs/record-format.md)")
-
-
 def parse_bytes(data: bytes, game_hint: str | None = None) -> Record:
     """`parse` of a file's bytes, read up to one byte past MAX_RECORD_BYTES (so that a larger
     file, or an endless stream, is refused without reading the rest)."""
@@ -182,9 +181,6 @@ def _lines(text: str) -> Iterator[str]:
             end = found.end() if found else len(text)
         yield from text[start:end].splitlines()
         start = end
-
-
-_PIECE = 65536
 
 
 Lines = Iterator[tuple[int, str]]  # (line number, line) pairs, read once
