@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import subprocess
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import PurePosixPath
 from urllib.parse import urlparse
@@ -111,16 +110,17 @@ def test_every_copy_of_the_homepage_and_address_is_pyproject_s() -> None:
     """The homepage and the maintainers' address are written in pyproject.toml and copied
     where a format needs them literally: changing one means changing all, and this says
     which were missed."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    homepage = project["urls"]["Homepage"]
-    (maintainer,) = project["maintainers"]
-    address = f"{maintainer['name']} <{maintainer['email']}>"
+    homepage = pyproject_field("Homepage").strip('"')  # tomllib is not in Python 3.10
+    maintainer = re.fullmatch(r'\[\{name = "(.+)", email = "(.+)"\}\]',
+                              pyproject_field("maintainers"))
+    assert maintainer, pyproject_field("maintainers")
+    name, address = maintainer[1], f"{maintainer[1]} <{maintainer[2]}>"
     build_deb = (ROOT / "packaging" / "build_deb.sh").read_text()
     assert f'maintainer="{address}"' in build_deb
     assert f"Homepage: {homepage}\n" in build_deb
     assert f'"Source: {homepage}"' in (ROOT / "packaging" / "notices.py").read_text()
     component = ET.parse(ASSETS / assets.METAINFO).getroot()
     assert component.findtext("url[@type='homepage']") == homepage
-    assert component.findtext("developer/name") == maintainer["name"]
+    assert component.findtext("developer/name") == name
     for image in component.findall("screenshots/screenshot/image"):
         assert (image.text or "").startswith(homepage), image.text
