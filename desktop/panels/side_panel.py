@@ -25,6 +25,7 @@ from megalith.rules.review import largest_drops
 
 from megalith.desktop.game.analysis import GameAnalysis
 from megalith.desktop.panels.analysis_graph import AnalysisGraph, curve_points
+from megalith.desktop.panels.elided_label import ElidedLabel
 from megalith.desktop.panels.lines import LinesBox
 from megalith.desktop.panels.review import ReviewList
 from megalith.desktop.game.session import Session
@@ -79,8 +80,9 @@ class SidePanel(QWidget):
                                     "computer (Game > Seats)")
         self.players_box.installEventFilter(self)
         self.players_grid = QGridLayout(self.players_box)
+        self.players_grid.setColumnStretch(1, 1)  # the names take the room there is
         # per seat: colour swatch, side and name, turn, score
-        self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
+        self._player_labels: list[tuple[QLabel, ElidedLabel, QLabel, QLabel]] = []
         layout.addWidget(self.players_box)
 
         self.result_label = QLabel()
@@ -174,8 +176,8 @@ class SidePanel(QWidget):
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
             level = self.computer_sides.get(side)
-            name.setText(f"{session.side_name(side)}  {session.name(side)}"
-                         + (f"  (computer, {level})" if level else ""))
+            name.set_whole_text(f"{session.side_name(side)}  {session.name(side)}"
+                                + (f"  (computer, {level})" if level else ""))
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")
@@ -197,7 +199,7 @@ class SidePanel(QWidget):
         for seat, side in enumerate(sides):
             swatch = QLabel()
             swatch.setFixedSize(18, 18)
-            name = QLabel()
+            name = ElidedLabel()  # never widens the panel (and so never moves the board)
             name.setObjectName(f"player_{side}")
             turn = QLabel()
             turn.setObjectName(f"turn_{side}")

@@ -38,3 +38,33 @@ def test_the_view_does_not_move_after_ten_moves(qtbot, monkeypatch, tmp_path) ->
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where, move
         assert view.camera() == camera, move
     assert banners >= 1  # the capture was said over the board, which stayed put
+
+
+def test_handing_a_seat_to_the_computer_does_not_move_the_board(qtbot, monkeypatch,
+                                                                 tmp_path) -> None:
+    """Issue 39, item 4: the players' labels grow ("bob  (computer, medium)") but the side
+    panel keeps its width, so the board neither shifts nor shrinks; the long label is cut
+    short where it must be and says it all in its tooltip."""
+    from PySide6.QtWidgets import QLabel
+
+    from tests.desktop.game.test_computer import choose_seats
+
+    window = real_window(qtbot, monkeypatch, tmp_path, size=(1100, 760))
+    window.start_game(GameChoice("quady", ["-size=5"], ["alice", "bob"], []))
+    try:
+        view = window.view
+        assert view is not None
+        qtbot.wait(50)
+        where = view.mapTo(window, view.rect().topLeft()), view.size()
+        panel = window.dock.width()
+        choose_seats(qtbot, window, {"O": "medium"})
+        qtbot.wait(50)
+        assert window.dock.width() == panel
+        assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
+        label = window.panel.findChild(QLabel, "player_O")
+        assert label is not None and label.toolTip() == "O  bob  (computer, medium)"
+        choose_seats(qtbot, window, {"O": "hard", "X": "easy"})
+        qtbot.wait(50)
+        assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
+    finally:
+        window.controller.computer_seats.computer.close()
