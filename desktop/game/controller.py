@@ -186,10 +186,16 @@ class GameController(QObject):
         session = self.session
         if session is None or line == session.line:
             return
+        inner = session.line
+        parted = session.parting_from(line)
         session.switch(line)
         self.computer_seats.position_left()
         self.positionChanged.emit()
-        self.message.emit(f"Showing {line_name(session, line)}. {turn_text(session)}")
+        where = (f" at move {session.viewed}, where {line_name(session, inner)} parts from it"
+                 if parted is not None and session.viewed == parted + 1 else "")
+        self.message.emit(f"Showing {line_name(session, line)}{where}. " + (
+            turn_text(session) if session.at_end else
+            "Playing another move here starts a variation."))
 
     def promote_line(self) -> None:
         """Makes the variation on screen the main line."""
