@@ -118,8 +118,9 @@ class WindowActions:
         self.resign_action = self._action("&Resign...", slots.resign)
         self.move_now_action = self._action("Computer: move &now", computer.move_now,
                                             "Ctrl+Return",
-                                            tip="The computer plays its best move so far "
-                                                "(or starts thinking, if it is its turn)")
+                                            tip="The computer plays its best move so far, "
+                                                "or thinks of one for the position on "
+                                                "screen (earlier in the game: a variation)")
         self.seats_action = self._action("&Seats...", slots.seats,
                                          tip="Choose who plays each side from now on: a "
                                              "person or the computer")
