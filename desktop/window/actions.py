@@ -68,6 +68,16 @@ class WindowActions:
         self._make_view_actions()
         self._fill_menus()
         self._fill_toolbar()
+        # What needs a game on the table: none is there until the first one is shown
+        # (`position_shown`), e.g. while the dialog about a file refused at start is up.
+        self._game_actions = (self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.move_now_action, self.seats_action,
+                              self.analyse_action, self.mail_action, self.suggest_action)
+        for action in (*self._game_actions, self.pass_action, self.swap_action,
+                       self.resign_action, self.undo_action, self.redo_action,
+                       self.first_action, self.previous_action, self.next_action,
+                       self.last_action):
+            action.setEnabled(False)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: Shortcut | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
@@ -238,6 +248,8 @@ class WindowActions:
 
     def position_shown(self, session: Session, legal: list[str] | None) -> None:
         """The moves and steps the position on screen allows."""
+        for action in self._game_actions:
+            action.setEnabled(True)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
         self.swap_action.setEnabled(legal is not None and "swap" in legal)
         self.resign_action.setEnabled(legal is not None)
