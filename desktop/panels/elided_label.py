@@ -1,7 +1,7 @@
-"""A one-line label that never asks the layout for room for its text: where the text does
-not fit it is drawn cut short with an ellipsis, and its tooltip holds all of it. The side
-panel names the players with it, so that a long name or "(computer, medium)" never widens
-the panel and shifts the board beside it."""
+"""A label that never asks the layout for room for the width of its text: each line that
+does not fit is drawn cut short with an ellipsis, and the tooltip says it all. The side
+panel names the players with it, so that a long name or a computer's level never widens the
+panel and shifts the board beside it."""
 
 from __future__ import annotations
 
@@ -11,23 +11,26 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
 class ElidedLabel(QLabel):
-    """`text()` is the whole text; what is drawn is as much of it as the label's width
-    holds. Its width is whatever the layout gives it (the size policy `Ignored`)."""
+    """`text()` is the whole text; what is drawn of each line is as much as the label's
+    width holds. Its width is whatever the layout gives it (the size policy `Ignored`); its
+    height is its lines'."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-    def set_whole_text(self, text: str) -> None:
-        """Shows `text`, with all of it in the tooltip (also when it fits)."""
+    def set_whole_text(self, text: str, tip: str) -> None:
+        """Shows `text` (lines apart by newlines), with `tip` as the tooltip whether or not
+        the text fits."""
         if text != self.text():
             self.setText(text)
-            self.setToolTip(text)
+        self.setToolTip(tip)
 
     def shown_text(self) -> str:
-        """What is drawn: the text, cut short with "…" if the label is too narrow for it."""
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             self.contentsRect().width())
+        """What is drawn: each line cut short with "…" if the label is too narrow for it."""
+        metrics, width = self.fontMetrics(), self.contentsRect().width()
+        return "\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width)
+                         for line in self.text().split("\n"))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

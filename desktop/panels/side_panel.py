@@ -176,8 +176,10 @@ class SidePanel(QWidget):
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
             level = self.computer_sides.get(side)
-            name.set_whole_text(f"{session.side_name(side)}  {session.name(side)}"
-                                + (f"  (computer, {level})" if level else ""))
+            who = f"{session.side_name(side)}  {session.name(side)}"
+            # the computer's level on a line of its own: beside the name it would be cut
+            name.set_whole_text(who + (f"\ncomputer, {level}" if level else ""),
+                                who + (f"  (computer, {level})" if level else ""))
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")

@@ -379,7 +379,8 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
     choose_seats(qtbot, window, {"O": "medium"})
     assert controller.computer_seats.computers[1].name == "medium"
     assert "Seats: X (ann): person; O (bob): computer, medium." in said
-    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob  (computer, medium)"
+    assert window.panel.findChild(QLabel, "player_O").toolTip() == "O  bob  (computer, medium)"
+    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob\ncomputer, medium"
     assert controller.computer_seats.computer.busy  # its turn: it starts at once
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
     assert turns(window) == 2

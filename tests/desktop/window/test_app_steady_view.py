@@ -45,8 +45,7 @@ def test_handing_a_seat_to_the_computer_does_not_move_the_board(qtbot, monkeypat
     """Issue 39, item 4: the players' labels grow ("bob  (computer, medium)") but the side
     panel keeps its width, so the board neither shifts nor shrinks; the long label is cut
     short where it must be and says it all in its tooltip."""
-    from PySide6.QtWidgets import QLabel
-
+    from megalith.desktop.panels.elided_label import ElidedLabel
     from tests.desktop.game.test_computer import choose_seats
 
     window = real_window(qtbot, monkeypatch, tmp_path, size=(1100, 760))
@@ -61,10 +60,19 @@ def test_handing_a_seat_to_the_computer_does_not_move_the_board(qtbot, monkeypat
         qtbot.wait(50)
         assert window.dock.width() == panel
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
-        label = window.panel.findChild(QLabel, "player_O")
+        label = window.panel.findChild(ElidedLabel, "player_O")
         assert label is not None and label.toolTip() == "O  bob  (computer, medium)"
+        assert label.shown_text() == "O  bob\ncomputer, medium"  # the level fits under
         choose_seats(qtbot, window, {"O": "hard", "X": "easy"})
         qtbot.wait(50)
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
+        # a name far too long for the panel is cut short, not given room
+        long_name = "bartholomew-the-very-patient-opponent"
+        window.controller.session.record.players[1] = long_name
+        window.refresh()
+        qtbot.wait(50)
+        assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
+        assert label.shown_text().startswith("O  bartholomew") and "…" in label.shown_text()
+        assert label.toolTip() == f"O  {long_name}  (computer, hard)"
     finally:
         window.controller.computer_seats.computer.close()
