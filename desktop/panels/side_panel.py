@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
@@ -141,6 +141,17 @@ class SidePanel(QWidget):
         self.note_edit.setMaximumHeight(90)
         self.note_edit.textChanged.connect(self._note_typed)
         layout.addWidget(self.note_edit)
+        # the width the panel asks for, with room for the study tabs before they show
+        margins = layout.contentsMargins()
+        self._width = max(super().sizeHint().width(), self.study_tabs.sizeHint().width()
+                          + margins.left() + margins.right())
+
+    def sizeHint(self) -> QSize:
+        """The same width whatever is on show (the players' names, the study tabs and the
+        graph coming and going), so that the dock keeps its width and the board beside it
+        never moves; only a minimum wider than that widens it."""
+        return QSize(max(self._width, self.minimumSizeHint().width()),
+                     super().sizeHint().height())
 
     # ---- showing the session --------------------------------------------------------
 
