@@ -58,7 +58,11 @@ def test_a_refused_file_at_start_says_two_sentences_and_offers_no_moves_meanwhil
         "Suggest": commands.suggest_action, "Analyse": commands.analyse_action,
         "Seats": commands.seats_action, "Save": commands.save_action,
         "Save as": commands.save_as_action, "Export": commands.export_action,
-        "Copy image": commands.copy_image_action, "Copy move": commands.mail_action}
+        "Copy image": commands.copy_image_action, "Copy move": commands.mail_action,
+        "Reset camera": commands.reset_action, "Top view": commands.top_action,
+        "Turn left": commands.left_action, "Turn right": commands.right_action,
+        "Map": commands.map_action, "Heights": commands.heights_action,
+        "Lintel": commands.lintel_action}
     offered: list[list[str]] = []
 
     def warning(parent, title, text, *args, **kwargs):
@@ -75,5 +79,5 @@ def test_a_refused_file_at_start_says_two_sentences_and_offers_no_moves_meanwhil
                               "instead.")
     on_a_new_game = {name for name, action in walks_or_changes.items() if action.isEnabled()}
     assert on_a_new_game >= {"Resign", "Move now", "Suggest", "Analyse", "Seats", "Save",
-                             "Save as", "Export", "Copy image", "Copy move"}
+                             "Save as", "Export", "Copy image", "Copy move", "Reset camera"}
     assert not on_a_new_game & {"Undo", "Redo", "Start", "Back", "Forward", "End"}
