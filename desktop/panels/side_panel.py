@@ -106,6 +106,7 @@ class SidePanel(QWidget):
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
         self.start_button.clicked.connect(lambda: self.plySelected.emit(0))
+        self.start_button.setEnabled(False)  # until there is a game
         layout.addWidget(self.start_button)
 
         self.table = QTableWidget()
@@ -167,6 +168,7 @@ class SidePanel(QWidget):
         self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
         self._session = session
+        self.start_button.setEnabled(True)
         self._fill_players(session, fresh)
         self._fill_table(session, fresh)
         has_lines = bool(session.record.variations)

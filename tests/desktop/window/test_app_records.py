@@ -67,7 +67,8 @@ def test_a_refused_file_at_start_says_two_sentences_and_offers_no_moves_meanwhil
 
     def warning(parent, title, text, *args, **kwargs):
         offered.append([name for name, action in walks_or_changes.items()
-                        if action.isEnabled()])
+                        if action.isEnabled()]
+                       + ["Start position button"] * window.panel.start_button.isEnabled())
         return QMessageBox.StandardButton.Ok
 
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
