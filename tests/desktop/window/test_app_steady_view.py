@@ -69,7 +69,7 @@ def test_handing_a_seat_to_the_computer_does_not_move_the_board(qtbot, monkeypat
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
         # a name far too long for the panel is cut short, not given room
         long_name = "bartholomew-the-very-patient-opponent"
-        window.controller.session.record.players[1] = long_name
+        session_of(window).record.players[1] = long_name
         window.refresh()
         qtbot.wait(50)
         assert (view.mapTo(window, view.rect().topLeft()), view.size()) == where
