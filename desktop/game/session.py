@@ -136,12 +136,27 @@ class Session(ShownGame):
     # ---- the lines of play ----------------------------------------------------------
 
     def switch(self, line: int, ply: int | None = None) -> int:
-        """Shows another line of the record, at `ply` (clamped to it), or else at its first
-        own move (where it parts from the line before); returns the ply shown."""
+        """Shows another line of the record, at `ply` (clamped to it), or else where it
+        meets the line on screen: a variation at its first own move (where it parts from
+        the line before); a line the one on screen parts from (the main line, seen from a
+        variation) at its move that the variation replaces, or at the position on screen
+        if that comes before the parting, both lines sharing it. Returns the ply shown."""
         if not 0 <= line < variations.count(self.record):
             raise ValueError(f"the record has no line {line}")
+        if ply is None:
+            parted = self.parting_from(line)
+            ply = (variations.start(self.record, line) + 1 if parted is None
+                   else self.viewed if self.viewed <= parted else parted + 1)
         self._set_line(line)
-        return self.view(variations.start(self.record, line) + 1 if ply is None else ply)
+        return self.view(ply)
+
+    def parting_from(self, line: int) -> int | None:
+        """If the line on screen comes from `line` (a variation of it, or of one of its
+        variations), the number of moves the two share; else None."""
+        inner = self.line
+        while inner and variations.parent(self.record, inner) != line:
+            inner = variations.parent(self.record, inner)
+        return variations.start(self.record, inner) if inner else None
 
     def promote(self) -> None:
         """Makes the line on screen the main line (the moves it replaced become a

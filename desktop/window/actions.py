@@ -68,6 +68,19 @@ class WindowActions:
         self._make_view_actions()
         self._fill_menus()
         self._fill_toolbar()
+        # What needs a game (or a board) on the table: none is there until the first one
+        # is shown (`position_shown`, `desk_changed`), e.g. while the dialog about a file
+        # refused at start is up.
+        self._game_actions = (self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.move_now_action, self.seats_action,
+                              self.analyse_action, self.mail_action, self.suggest_action)
+        for action in (*self._game_actions, self.pass_action, self.swap_action,
+                       self.resign_action, self.undo_action, self.redo_action,
+                       self.first_action, self.previous_action, self.next_action,
+                       self.last_action, self.reset_action, self.top_action, self.left_action,
+                       self.right_action, self.map_action, self.heights_action,
+                       self.lintel_action):
+            action.setEnabled(False)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: Shortcut | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
@@ -118,8 +131,9 @@ class WindowActions:
         self.resign_action = self._action("&Resign...", slots.resign)
         self.move_now_action = self._action("Computer: move &now", computer.move_now,
                                             "Ctrl+Return",
-                                            tip="The computer plays its best move so far "
-                                                "(or starts thinking, if it is its turn)")
+                                            tip="The computer plays its best move so far, "
+                                                "or thinks of one for the position on "
+                                                "screen (earlier in the game: a variation)")
         self.seats_action = self._action("&Seats...", slots.seats,
                                          tip="Choose who plays each side from now on: a "
                                              "person or the computer")
@@ -227,6 +241,7 @@ class WindowActions:
 
     def desk_changed(self, entry: GameDesk, has_map: bool) -> None:
         """A new kind of game: the actions its board offers."""
+        self.reset_action.setEnabled(True)
         self.map_action.setEnabled(has_map)
         self.lintel_action.setEnabled(entry.lintels)
         for action in (self.top_action, self.left_action, self.right_action,
@@ -237,6 +252,8 @@ class WindowActions:
 
     def position_shown(self, session: Session, legal: list[str] | None) -> None:
         """The moves and steps the position on screen allows."""
+        for action in self._game_actions:
+            action.setEnabled(True)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
         self.swap_action.setEnabled(legal is not None and "swap" in legal)
         self.resign_action.setEnabled(legal is not None)
