@@ -5,8 +5,8 @@ among them), refusals, the last move's marks, the winning region, and the real w
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QLineF, QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QPolygonF
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from megalith.desktop.game.session import GameChoice
@@ -284,7 +284,7 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
                     and item.text().endswith("\u25b5"))
     closable = [r for r in state.open_regions() if r.closable]
     assert labels == sorted(f"{len(r.missing)}\u25b5" for r in closable)
-    # the ring's badge sits on its point, in Oh's colour, framed and bold: the nearest
+    # the ring's badge, in Oh's colour, framed and bold: the nearest
     badge = region_badges(view)["1\u25b5"]
     assert badge.font().bold()
     image = view.grab_image()
@@ -294,10 +294,14 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
     assert sum(close(rgb(image, p), OH_STONE, 12) for p in inside) > len(inside) // 3
     assert sum(rgb(image, p) == (15, 15, 15) for p in inside) > 10  # its frame and text
     assert sum(rgb(off, p) == rgb(image, p) for p in inside) < len(inside) // 2
-    centre = point_screen_pos(view, (0, 0))
-    # on its point, or just below it when another colour's nearest badge took the spot
-    assert plate.left() < centre.x() < plate.right()
-    assert plate.top() - plate.height() < centre.y() < plate.bottom()
+    # beside its point, over no tile and no place (#39: a label hides nothing)
+    centre = view.mapFromScene(scene_point((0, 0)))
+    assert view.viewport().rect().contains(plate)
+    assert QLineF(QPointF(plate.center()), QPointF(centre)).length() < 3.5 * view.unit() * \
+        view.transform().m11()
+    scene_plate = QPolygonF(badge.parentItem().sceneBoundingRect())
+    for tri in [*(t.coord for t in state.placed()), *state.places()]:
+        assert not scene_plate.intersects(triangle_polygon(tri)), tri
     # its missing triangle (1, 0) is outlined, dashed, in Oh's colour
     edges = [rgb(image, p) for p in along_inset_edges(view, (1, 0), 0.8)]
     assert sum(close(c, OH_STONE, 30) for c in edges) > len(edges) // 4
