@@ -94,7 +94,8 @@ class ComputerSeats(QObject):
         for seat, side in enumerate(session.sides):
             person = person_of_seat(state, seat)
             level = self.computers.get(person)
-            seats.append(Seat(side, session.name(side), person, level.name if level else ""))
+            seats.append(Seat(side, session.name(side), person, level.name if level else "",
+                              session.who(side)))
         return seats
 
     def set_seats(self, levels: dict[int, str]) -> None:
@@ -109,7 +110,7 @@ class ComputerSeats(QObject):
             self.position_left()  # its search was for a seat a person plays now
         if computers:
             self.computer.prepare()
-        named = [f"{seat.side} ({seat.name}): "
+        named = [f"{seat.who}: "
                  + (f"computer, {seat.level}" if seat.level else "person")
                  for seat in self.seats()]
         self.message.emit("Seats: " + "; ".join(named) + ".")

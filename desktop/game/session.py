@@ -47,12 +47,14 @@ class GameChoice:
 @dataclass(frozen=True)
 class Seat:
     """Who plays a side now: its person (the seat they had at the start of the game, which a
-    swap does not change) and "" for a person or the computer's level (rules.ai.levels)."""
+    swap does not change) and "" for a person or the computer's level (rules.ai.levels).
+    `who` is the side as people read it with the player's name: `Dot (dora)`."""
 
     side: str
     name: str
     person: int
     level: str
+    who: str
 
 
 @dataclass(frozen=True)

@@ -107,13 +107,18 @@ class ShownGame:
         return f"{self.side_name(side)} ({self.name(side)})"
 
     def result_text(self, outcome: Outcome | None = None) -> str:
-        """Who won and how, in a sentence, or '' while the game goes on."""
+        """Who won and how, in a sentence, or '' while the game goes on: always naming the
+        winner as the one who wins ("V connected ..." becomes "V (alice) wins: connected
+        ..."), unless the reason says it itself ("X won four games ...")."""
         outcome = outcome or self.shown.outcome()
         if outcome.status == "win" and outcome.winner:
-            winner, reason = self.side_name(outcome.winner), outcome.reason
-            if reason.startswith(f"{winner} "):  # "V connected ..." -> "V (alice) connected ..."
-                return self.who(outcome.winner) + reason[len(winner):]
-            return f"{self.who(winner)} wins" + (f": {reason}" if reason else "")
+            who, reason = self.who(outcome.winner), outcome.reason
+            name = self.side_name(outcome.winner)
+            if reason.startswith(f"{name} "):
+                rest = reason[len(name) + 1:]
+                return f"{who} {rest}" if rest.startswith(("won ", "wins")) else \
+                    f"{who} wins: {rest}"
+            return f"{who} wins" + (f": {reason}" if reason else "")
         if outcome.status == "draw":
             return f"Draw: {outcome.reason}" if outcome.reason else "Draw"
         return ""

@@ -101,7 +101,7 @@ class SidePanel(QWidget):
         self.facts_label.hide()
         layout.addWidget(self.facts_label)
         self._move_note: Callable[[GameState, int], str] | None = None
-        self._move_tip: Callable[[GameState, int], str] | None = None
+        self._move_tip: Callable[[GameState, GameState, int], str] | None = None
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
@@ -158,7 +158,8 @@ class SidePanel(QWidget):
 
     def show_session(self, session: Session, facts: Sequence[str] = (),
                      move_note: Callable[[GameState, int], str] | None = None,
-                     move_tip: Callable[[GameState, int], str] | None = None) -> None:
+                     move_tip: Callable[[GameState, GameState, int], str] | None = None
+                     ) -> None:
         """Shows the session (players, scores, `facts` about the position such as a tile
         game's pool, the table with each move's `move_note`, the note), changing only what
         differs from what is on show; a new session is laid out from scratch."""
@@ -231,7 +232,8 @@ class SidePanel(QWidget):
         header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
         tip = self._move_tip
         others = variations.other_moves(session.record, session.line)
-        cells = [(text, session.note(ply), tip(session.states[ply], ply) if tip else "",
+        cells = [(text, session.note(ply),
+                  tip(session.states[ply - 1], session.states[ply], ply) if tip else "",
                   tuple(others.get(ply, ())))
                  for ply, text in enumerate(
                      (t for row in session.move_table(self._move_note) for t in row), start=1)]

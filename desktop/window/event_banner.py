@@ -1,12 +1,14 @@
 """The banner over the top of the board: what the last move did (captures, a figure
 entering, a sub-game won, a forced pass, a swap) for a few seconds, and the result for as
-long as the finished position is on screen. It floats over the board instead of taking a
+long as the finished position is on screen, or until a click puts it away (it would
+otherwise hide the top of the board for good). It floats over the board instead of taking a
 row of the layout, so the board never changes size (nor the camera its framing) when it
 comes and goes."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 EVENT_MS = 6000  # how long a move's events stay over the board
@@ -35,10 +37,13 @@ class EventBanner(QLabel):
         self.hide()
 
     def say(self, text: str, lasting: bool = False) -> None:
-        """Show `text` (rich text allowed) over the board: for a few seconds, or until the
-        next call when `lasting`; an empty text hides the banner."""
+        """Show `text` (rich text allowed) over the board: for a few seconds (clicks go
+        through it to the board), or until the next call or a click on it when `lasting`;
+        an empty text hides the banner."""
         self._timer.stop()
         self.setText(text)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, not lasting)
+        self.setToolTip("Click to put this away" if lasting else "")
         if not text:
             self.hide()
             return
@@ -47,6 +52,10 @@ class EventBanner(QLabel):
         self.raise_()
         if not lasting:
             self._timer.start(EVENT_MS)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.hide()
+        event.accept()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._board and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):

@@ -40,7 +40,7 @@ from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions, Window
 from megalith.desktop.window.files import RecordFiles
 from megalith.desktop.window.help_windows import WindowHelp
 
-BannerKey = tuple[int, int, int, bool]  # the session, the ply shown and on its line, swapped
+BannerKey = tuple[int, int, int, int, bool]  # the session, line, ply shown and on it, swapped
 
 
 class MainWindow(QMainWindow):
@@ -290,13 +290,16 @@ class MainWindow(QMainWindow):
         self.setWindowModified(session.modified)
 
     def _say_events(self, session: Session) -> None:
-        """Over the board: the result while a finished position is on screen, else what
-        the moves that led to a newly shown position did (once, for a few seconds)."""
+        """Over the board: the result when a finished position comes on screen (until it
+        goes or the player clicks it away), else what the moves that led to a newly shown
+        position did (once, for a few seconds)."""
         outcome = session.shown.outcome()
-        key = (id(session), session.viewed, session.ply, session.record.swapped)
+        key = (id(session), session.line, session.viewed, session.ply, session.record.swapped)
+        if key == self._banner_key:
+            return
         if outcome.over:
             self.banner.say(escape(session.result_text(outcome), quote=False), lasting=True)
-        elif key != self._banner_key:
+        else:
             self.banner.say(" ".join(banner_sentences(session)))
         self._banner_key = key
 

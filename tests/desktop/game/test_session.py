@@ -182,7 +182,7 @@ def test_three_in_a_row_is_announced_with_the_name() -> None:
     session = toy_session()
     for move in ("a1", "d1", "b1", "e1", "c1"):
         session.play(move)
-    assert session.result_text() == "X (alice) has three in a row"
+    assert session.result_text() == "X (alice) wins: has three in a row"
     assert session.shown.legal_moves() == []
 
 

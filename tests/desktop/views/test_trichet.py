@@ -161,7 +161,7 @@ def test_a_click_where_no_tile_may_go_says_why(qtbot, view) -> None:
     chosen: list[str] = []
     view.moveChosen.connect(chosen.append)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((1, -1))))
-    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's (o), and "
+    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's, and "
                          "every tile has corners of both colours")
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((0, 0))))
     assert hints[-1] == "tile a: an opening tile"
@@ -206,7 +206,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (2, 0), 2))
     assert list(window.session.record.moves) == ["f7"]
     assert window.panel.facts_label.text() == "Pool: 48 tiles left"
-    assert item(window.panel.table, 0, 0).text() == "f7 +3 auto"  # the help page's example
+    assert item(window.panel.table, 0, 0).text() == "f7 (3 auto)"  # the help page's example
     window.move_line.setText("E1")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert list(window.session.record.moves) == ["f7", "e1"]
@@ -389,14 +389,13 @@ def test_the_move_lists_auto_tiles_are_named_on_hover_and_shown_on_click(qtbot, 
         qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     table = window.panel.table
     cell = table.item(0, 0)
-    assert cell.text() == "f7 +3 auto"
-    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d, d and f. Click "
-                              "the move to see them on the board, dashed in cyan, numbered "
-                              "in that order.")
+    assert cell.text() == "f7 (3 auto)"
+    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d on place 3, d on "
+                              "place 6 and f on a new place. Click the move to see them on "
+                              "the board, dashed in cyan, numbered in that order.")
     _, autos = window.session.current.tiles_of_move(2)
     assert table.item(0, 1).toolTip().startswith(
-        f"Then the rules laid {len(autos)} tiles by themselves: "
-        f"{', '.join(t.letter for t in autos[:-1])} and {autos[-1].letter}.")
+        f"Then the rules laid {len(autos)} tiles by themselves: {autos[0].letter} on ")
     qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(cell).center())
     assert window.session.viewed == 1
     view = window.view
