@@ -6,12 +6,14 @@ holds the board without its buttons."""
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QPolygonF, QWheelEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import (QApplication, QGraphicsEllipseItem, QGraphicsRectItem,
+                               QGraphicsSimpleTextItem, QWidget)
 
 from megalith.desktop.views.canvas2d import BACKGROUND, Canvas2D
 from megalith.desktop.views.dragons import R, DragonsView, cell_centre, hexagon
@@ -23,10 +25,12 @@ from megalith.rules.protocol import GameState
 from megalith.rules.trichet.game import TrichetState
 from tests.desktop.app_support import board_view, new_position
 
+S = TypeVar("S", bound=GameState)
+TileView = DragonsView | TrichetView
 SIZES = [(360, 300), (460, 360), (560, 420), (700, 560)]
 
 
-def played(game: str, kind: type, moves: int, seed: int):
+def played(game: str, kind: type[S], moves: int, seed: int) -> S:
     """A game `moves` random moves in, still going (the first such from `seed` on)."""
     for _ in range(50):
         state, rng = new_position(game, kind), random.Random(seed)
@@ -47,9 +51,9 @@ def show(view: Canvas2D, state: GameState) -> None:
 
 
 @pytest.fixture(params=["dragons", "trichet"])
-def view(request, qtbot) -> Canvas2D:
+def view(request, qtbot) -> TileView:
     widget = board_view(request.param)
-    assert isinstance(widget, Canvas2D)
+    assert isinstance(widget, (DragonsView, TrichetView))
     qtbot.addWidget(widget)
     widget.resize(700, 560)
     widget.show()
@@ -114,9 +118,9 @@ def test_the_wheel_zooms_about_the_point_under_the_pointer(qtbot, view) -> None:
 
 # ---- item 10: nothing laid over the board hides a place or a tile ------------------------------
 
-def corner_widgets(view: Canvas2D) -> list[QRect]:
+def corner_widgets(view: TileView) -> list[QRect]:
     """What floats over the board's corner: the race button, and Dragons' pool box."""
-    widgets = [view.race.button]
+    widgets: list[QWidget] = [view.race.button]
     if isinstance(view, DragonsView):
         widgets.append(view.info)
     return [w.geometry() for w in widgets if w.isVisible()]
@@ -192,7 +196,7 @@ def test_an_auto_tiles_number_is_not_under_the_winning_loops_dot(qtbot) -> None:
     show(widget, state)
     widget.reveal.finish()
     discs = [item.sceneBoundingRect() for item in widget.scene().items()
-             if item.type() == 4 and item.brush().color() == ORDER_PLATE]  # ellipses
+             if isinstance(item, QGraphicsEllipseItem) and item.brush().color() == ORDER_PLATE]
     autos = [t.coord for t in state.tiles_of_move(state.ply) if t.auto]
     assert len(discs) == len(autos)
     dot = R * 0.3  # the chain dot's reach around a tile's centre (canvas2d.mark_chain)
