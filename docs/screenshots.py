@@ -9,6 +9,7 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 `--classic` draws the first look instead (CLASSIC, benchmarks/earlier_looks.py), as
 *-classic.png.
 `--study` draws the whole window studying a game instead (docs/screenshots_study.py).
+`--tiles` draws the tile games' window at small sizes instead (docs/screenshots_tiles.py).
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ def main() -> None:
     parser.add_argument("--only", help="one scene by name")
     parser.add_argument("--study", action="store_true",
                         help="draw the whole window studying a game (variations, review)")
+    parser.add_argument("--tiles", action="store_true",
+                        help="draw the tile games' window at small sizes (#39)")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -114,6 +117,12 @@ def main() -> None:
         from docs.screenshots_study import render_study
 
         for path in render_study(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.tiles:
+        from docs.screenshots_tiles import render_tiles
+
+        for path in render_tiles(app, IMAGES):
             print(path.relative_to(ROOT))
         return
     for scene in SCENES:

@@ -395,6 +395,15 @@ class Canvas2D(QGraphicsView, Generic[P]):
         button): the fitted drawing keeps clear of it."""
         return []
 
+    def free_rect(self) -> QRectF:
+        """The part of the view (in its pixels) the table is fitted into, clear of the
+        corner widgets; what the view lays over the table (a palette) stays there too."""
+        corner = QRectF()
+        for widget in self.corner_widgets():
+            if not widget.isHidden():
+                corner = corner.united(QRectF(widget.geometry()))
+        return free_area(QRectF(self.viewport().rect()), corner, self._content.size())
+
     def _fit(self) -> None:
         """The whole drawing as large as it goes in the part of the view the corner
         widgets leave free (`free_area`), centred there."""
@@ -402,11 +411,7 @@ class Canvas2D(QGraphicsView, Generic[P]):
         if content.isEmpty():
             return
         view = QRectF(self.viewport().rect())
-        corner = QRectF()
-        for widget in self.corner_widgets():
-            if not widget.isHidden():
-                corner = corner.united(QRectF(widget.geometry()))
-        area = free_area(view, corner, content.size())
+        area = self.free_rect()
         scale = min(area.width() / content.width(), area.height() / content.height())
         self.setTransform(QTransform.fromScale(scale, scale))
         self._update_scene_rect()

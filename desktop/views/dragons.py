@@ -535,7 +535,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         scale = self._palette_scale()
         step = 2 * R * scale * 1.05
         width, height = step * (len(fits) + 0.2), step * 1.1 + R * scale * 0.75
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        visible = self.mapToScene(self.free_rect().toRect()).boundingRect()
         self.palette_rect = palette_rect(centre, QRectF(0, 0, width, height), visible,
                                          [cell_centre(c) for c in (*self._tiles, *self._places)])
         self._corridor = corridor(centre, self.palette_rect)

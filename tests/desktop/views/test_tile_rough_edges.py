@@ -237,3 +237,19 @@ def test_the_exported_image_has_no_buttons_on_it(qtbot, view) -> None:
     colours = {image.pixelColor(x, y).name() for x in range(box.left(), box.right())
                for y in range(box.top(), box.bottom())}
     assert colours == {BACKGROUND.name()}, sorted(colours)[:5]
+
+
+def test_the_palette_keeps_clear_of_the_corner_boxes(qtbot) -> None:
+    widget = board_view("dragons")
+    assert isinstance(widget, DragonsView)
+    qtbot.addWidget(widget)
+    widget.show()
+    resized(qtbot, widget, (420, 330))
+    state = played("dragons", DragonsState, 16, 3)
+    show(widget, state)
+    boxes = corner_widgets(widget)
+    for place in [c for c in state.places() if state.fitting(c)]:
+        widget.show_hover(coord_text(place))
+        palette = widget.mapFromScene(widget.palette_rect).boundingRect()
+        for box in boxes:
+            assert not box.intersects(palette), (place, box, palette)
