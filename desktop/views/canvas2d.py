@@ -395,14 +395,16 @@ class Canvas2D(QGraphicsView, Generic[P]):
         button): the fitted drawing keeps clear of it."""
         return []
 
-    def free_rect(self) -> QRectF:
-        """The part of the view (in its pixels) the table is fitted into, clear of the
-        corner widgets; what the view lays over the table (a palette) stays there too."""
+    def free_rect(self, size: QSizeF | None = None) -> QRectF:
+        """The part of the view (in its pixels) clear of the corner widgets where the table
+        is fitted, or where something of `size` shows largest (a palette laid over the
+        table goes there)."""
         corner = QRectF()
         for widget in self.corner_widgets():
             if not widget.isHidden():
                 corner = corner.united(QRectF(widget.geometry()))
-        return free_area(QRectF(self.viewport().rect()), corner, self._content.size())
+        return free_area(QRectF(self.viewport().rect()), corner,
+                         self._content.size() if size is None else size)
 
     def _fit(self) -> None:
         """The whole drawing as large as it goes in the part of the view the corner

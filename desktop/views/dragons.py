@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainterPath, QPen,
                            QPolygonF)
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QWidget
@@ -535,7 +535,8 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         scale = self._palette_scale()
         step = 2 * R * scale * 1.05
         width, height = step * (len(fits) + 0.2), step * 1.1 + R * scale * 0.75
-        visible = self.mapToScene(self.free_rect().toRect()).boundingRect()
+        free = self.free_rect(QSizeF(width, height))
+        visible = self.mapToScene(free.toRect()).boundingRect()
         self.palette_rect = palette_rect(centre, QRectF(0, 0, width, height), visible,
                                          [cell_centre(c) for c in (*self._tiles, *self._places)])
         self._corridor = corridor(centre, self.palette_rect)
