@@ -42,8 +42,8 @@ def render_tiles(app: QApplication, images: Path) -> list[Path]:
     folder = Path(tempfile.mkdtemp(prefix="megalith-shots-"))
     os.environ["MEGALITH_CONFIG_DIR"] = str(folder / "config")
     os.environ["MEGALITH_DATA_DIR"] = str(folder / "data")
-    from megalith.desktop.views.canvas2d import Canvas2D
     from megalith.desktop.views.dragons import DragonsView
+    from megalith.desktop.views.trichet import TrichetView
     from megalith.desktop.window.main_window import MainWindow  # after the folders are set
 
     window = MainWindow()
@@ -51,7 +51,7 @@ def render_tiles(app: QApplication, images: Path) -> list[Path]:
     paths: list[Path] = []
 
     def open_game(game: str, seed: int, moves: int | None, size: tuple[int, int]
-                  ) -> Canvas2D:
+                  ) -> DragonsView | TrichetView:
         path = folder / f"{game}-{seed}.txt"
         path.write_text(record(game, seed, moves))
         window.resize(*size)
@@ -60,7 +60,7 @@ def render_tiles(app: QApplication, images: Path) -> list[Path]:
             raise SystemExit(f"could not open {path}")
         settle(app)
         view = window.view
-        assert isinstance(view, Canvas2D)
+        assert isinstance(view, (DragonsView, TrichetView))
         view.reveal.finish()
         return view
 
