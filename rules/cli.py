@@ -18,6 +18,7 @@ from typing import Any, NoReturn, TextIO
 
 from megalith.rules import record as records
 from megalith.rules import registry
+from megalith.rules import setup as setups
 from megalith.rules.ai import commands as ai_commands
 from megalith.rules.protocol import GameState
 from megalith.rules.record import Record, RecordError
@@ -56,6 +57,8 @@ def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
         [{"name": s.name, "winner": s.winner} for s in outcome.subgames],
         "reason": outcome.reason,
     }
+    if record.setup is not None:
+        result["setup"] = setups.facts(record.setup)
     if legal:
         result["legal"] = sorted(state.legal_moves())
     return result
@@ -67,6 +70,8 @@ def _print_report(data: dict[str, Any], out: TextIO, state: GameState) -> None:
     parameters = " ".join(data["parameters"])
     print(f"game: {data['game']} {parameters}".rstrip(), file=out)
     print(f"players: {' '.join(data['players'])}", file=out)
+    if "setup" in data:
+        print("\n".join(setups.fact_lines(data["setup"], state.side_name)), file=out)
     print(f"ply: {data['ply']}", file=out)
     if data["status"] == "ongoing":
         print(f"to move: {state.side_name(data['to_move'])}", file=out)

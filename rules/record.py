@@ -9,6 +9,10 @@ What we write, in pbmserv's entry order, with two entries of our own first:
     (version 1)
     (players alice bob)
     (swapped 1)                 only after a swap
+    (setup                      Megalith's: the position set up by hand the game starts
+    to_move H                   from (rules.setup), if any; the moves follow from it
+    sarsen V c3 1
+    )
     (status winner alice)       only when the game is over: `winner <name>` or `tie`
     (moves                      one canonical move per line, then a line `)`
     c3
@@ -48,8 +52,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from megalith.rules import registry
+from megalith.rules import setup as setups
 from megalith.rules.protocol import (PASS, RESIGN, SWAP, GameState, MegalithError, MoveError,
-                                     OptionError)
+                                     OptionError, Setup, SetupError)
 from megalith.rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
@@ -107,7 +112,9 @@ class Record:
     """A game as a file holds it. `players` are names in seat order of the colours (after a
     swap, rotated as pbmserv rotates them); `moves` hold no `swap` and are the main line;
     `notes[k]` annotates the position after k moves; `colours` are the people's colours by
-    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations).
+    seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations);
+    `setup` is the position set up by hand the game starts from, if any (an open swap of
+    it comes before the first move).
 
     What the reader saw on the way, for error locations: `move_lines` (each move's line),
     `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the
@@ -123,6 +130,8 @@ class Record:
     status: str | None = None
     colours: list[str] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
+    setup: Setup | None = None
+    setup_line: int | None = field(default=None, compare=False, repr=False)
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
     swap_line: int | None = field(default=None, compare=False, repr=False)
     misplaced_swap: tuple[int, int] | None = field(default=None, compare=False, repr=False)
@@ -251,6 +260,8 @@ def _parse_pbmserv(lines: Lines, game_hint: str | None) -> Record:
             record.status = " ".join(tokens) or None
         elif name == "comment":
             record.comment = tokens
+        elif name == "setup":
+            record.setup, record.setup_line = _read_setup(tokens, line), line
         elif name == "notes":
             record.notes = _parse_notes(tokens, line)
         elif name == "variations":
@@ -266,7 +277,7 @@ def _parse_pbmserv(lines: Lines, game_hint: str | None) -> Record:
         record.game = game_hint.lower()
         game_line = 1
     if swapped_line is not None and not record.swapped:  # a `swap` in the moves is the same
-        if not record.moves:
+        if not record.moves and record.setup is None:
             raise RecordError("the file says the opening was swapped, but has no opening move",
                               line=swapped_line)
         record.swapped, record.swap_line = True, swapped_line
@@ -301,6 +312,13 @@ def _too_long(game: str, longest: int, line: int, what: str = "record") -> Recor
     else:
         why = f"the most a {game} game with these options can have"
     return RecordError(f"the {what} holds more than {longest:,} moves, {why}", line=line)
+
+
+def _read_setup(tokens: list[str], line: int) -> Setup:
+    try:
+        return setups.read(tokens)
+    except setups.SetupTextError as exc:
+        raise RecordError(str(exc), line=line + exc.offset) from None
 
 
 def _read_swap(record: Record, line: int) -> None:
@@ -412,10 +430,15 @@ def _validate_setup(record: Record, game_line: int, parameters_line: int,
 
 def new_state(record: Record) -> GameState:
     """The starting position of the record's game, options and players."""
+    players = len(record.players) or None
     try:
-        return registry.get(record.game).new(record.parameters, len(record.players) or None)
+        if record.setup is None:
+            return registry.get(record.game).new(record.parameters, players)
+        return registry.get(record.game).set_up(record.parameters, players, record.setup)
     except (registry.UnknownGameError, OptionError) as exc:
         raise RecordError(str(exc)) from None
+    except SetupError as exc:
+        raise RecordError(f"the set-up position: {exc}", line=record.setup_line) from None
 
 
 def replay(record: Record, upto: int | None = None) -> list[GameState]:
@@ -454,7 +477,7 @@ def _swaps_after(record: Record, state: GameState, ply: int) -> None:
     """Plays the swaps the record places after `ply` moves; a refused one is an illegal move
     at its own ply (the next one), on the line where it was written."""
     places = []
-    if ply == 1 and record.swapped:
+    if ply == (0 if record.setup is not None else 1) and record.swapped:
         places.append(record.swap_line)
     if record.misplaced_swap is not None and record.misplaced_swap[0] == ply:
         places.append(record.misplaced_swap[1])
@@ -498,6 +521,8 @@ def dumps(record: Record) -> str:
         out.append("(swapped 1)")
     if record.status:
         out.append(f"(status {record.status})")
+    if record.setup is not None:
+        out += _multi("setup", setups.lines(record.setup))
     out += _multi("moves", record.moves)
     if record.parameters:
         out.append(f"(parameters {' '.join(record.parameters)})")

@@ -186,7 +186,7 @@ def play_game(state: GameState, levels: list[Level], rng: random.Random, max_pli
     """One game from `state` with a level per seat (person); the final value per person
     (a draw after `max_plies`)."""
     while state.to_move is not None and state.ply < max_plies:
-        level = levels[person_of_seat(state, state.ply % len(state.turn_order))]
+        level = levels[person_of_seat(state, state.seat_of_move(state.ply + 1))]
         if thinker is not None and level.seconds is not None:
             result: SearchResult = thinker.think(state, level.iterations, level.seconds,
                                                  rng.randrange(1 << 30), level.least_iterations)
