@@ -12,6 +12,7 @@ import pytest
 from megalith.rules import cli, registry
 from megalith.rules import record as records
 from megalith.rules import setup as setups
+from megalith.rules.druid.game import DruidState
 from megalith.rules.protocol import Piece, Setup, SetupError
 from megalith.rules.record import RecordError
 
@@ -79,10 +80,12 @@ def test_play_goes_on_from_the_set_up_position(lintel_file: Path) -> None:
     record = records.load(lintel_file)
     record.moves = ["e4", "b4"]
     states = records.replay(record)
+    start, after, last = states
+    assert isinstance(start, DruidState) and isinstance(last, DruidState)
     assert [s.to_move for s in states] == ["H", "V", "H"]
-    assert states[0].height("c4") == 2 and states[0].owner("c4") == "V"
-    assert "swap" in states[0].legal_moves() and "swap" not in states[1].legal_moves()
-    assert states[2].owner("b4") == "V"
+    assert start.height("c4") == 2 and start.owner("c4") == "V"
+    assert "swap" in start.legal_moves() and "swap" not in after.legal_moves()
+    assert last.owner("b4") == "V"
 
 
 @pytest.mark.parametrize("line, reason", [

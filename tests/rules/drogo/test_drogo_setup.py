@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from megalith.rules import registry
-from megalith.rules.protocol import GameState, MoveError, Piece, Setup, SetupError
+from megalith.rules.drogo.game import DrogoState
+from megalith.rules.protocol import MoveError, Piece, Setup, SetupError
 
 
 def cube(side: str, cell: str, level: int = 1) -> Piece:
@@ -14,8 +15,10 @@ def cube(side: str, cell: str, level: int = 1) -> Piece:
 
 
 def set_up(options: str, to_move: str, *pieces: Piece, swap: bool = False,
-           players: int | None = None) -> GameState:
-    return registry.get("drogo").set_up(options, players, Setup(to_move, swap, pieces))
+           players: int | None = None) -> DrogoState:
+    state = registry.get("drogo").set_up(options, players, Setup(to_move, swap, pieces))
+    assert isinstance(state, DrogoState)
+    return state
 
 
 def test_stacks_of_mixed_colours_and_their_scores() -> None:
@@ -53,6 +56,7 @@ def test_four_players_from_the_third() -> None:
 def test_setup_of_gives_back_the_position() -> None:
     state = set_up("", "X", cube("X", "c3"), cube("O", "c3", 2), cube("O", "d4"))
     again = registry.get("drogo").set_up("", None, state.setup_of())
+    assert isinstance(again, DrogoState)
     assert again.render() == state.render() and again.stones() == state.stones()
 
 

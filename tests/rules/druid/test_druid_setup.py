@@ -45,6 +45,7 @@ def test_a_lintel_on_two_of_its_colour_and_one_other() -> None:
 def test_setup_of_gives_back_the_position() -> None:
     state = set_up("-size=6", "H", *BRIDGE, swap=True)
     again = registry.get("druid").set_up("-size=6", None, state.setup_of())
+    assert isinstance(again, DruidState)
     assert again.render() == state.render() and again.stones() == state.stones()
     assert state.setup_of().swap_open and state.setup_of().to_move == "H"
 

@@ -7,14 +7,17 @@ import pytest
 
 from megalith.rules import registry
 from megalith.rules.protocol import GameState, Piece, Setup, SetupError
+from megalith.rules.quady.game import QuadYState
 
 
 def stones(side: str, *cells: str) -> tuple[Piece, ...]:
     return tuple(Piece("stone", side, cell) for cell in cells)
 
 
-def set_up(to_move: str, *pieces: Piece, swap: bool = False) -> GameState:
-    return registry.get("quady").set_up("-size=5", None, Setup(to_move, swap, pieces))
+def set_up(to_move: str, *pieces: Piece, swap: bool = False) -> QuadYState:
+    state = registry.get("quady").set_up("-size=5", None, Setup(to_move, swap, pieces))
+    assert isinstance(state, QuadYState)
+    return state
 
 
 def winners(state: GameState) -> dict[str, str | None]:
