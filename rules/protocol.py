@@ -505,6 +505,11 @@ class GameState(ABC):
         return Setup(self.to_move or self.turn_order[0], self._swap_legal(),
                      self._setup_pieces())
 
+    def setup_kinds(self) -> tuple[str, ...]:
+        """The kinds of piece a position of this game is set up with (`Piece.kind`), in the
+        order a palette offers them; none for a game that cannot be set up."""
+        return ()
+
     def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
         """Put `pieces` on this new game's empty board and rebuild what the game derives from
         them, or raise SetupError: a game with `supports_setup` writes it."""

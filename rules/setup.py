@@ -6,6 +6,7 @@
     sarsen V c3 1             a piece: its kind, side, cell and level (1 on the ground)
     lintel V c3-c5 2          a lintel by its two ends
     druid V c4 top            a Druid's Walk figure, and the board side it walks to
+                              (without it: the farther of its sides)
     cube X c3 1               a Drogo cube
     stone X f6                a Quadrant Y stone (on the ground)
 

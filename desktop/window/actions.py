@@ -39,6 +39,7 @@ class WindowSlots:
     seats: Callable[[], object]
     copy_move: Callable[[], object]
     map_toggled: Callable[[], object]
+    set_up: Callable[[], object]
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class WindowActions:
         computer = controller.computer_seats
         self.undo_action = self._action("&Undo", controller.undo, K.Undo)
         self.redo_action = self._action("&Redo", controller.redo, K.Redo)
+        self.setup_action = self._action("Set up &position...", slots.set_up)
         self.pass_action = self._action("&Pass", lambda: slots.play_move("pass"), "Ctrl+P")
         self.swap_action = self._action("S&wap", lambda: slots.play_move("swap"),
                                         tip="Take over the first player's stones (second move "
@@ -205,6 +207,9 @@ class WindowActions:
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.setup_action)
+        edit_menu.setToolTipsVisible(True)
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
                               self.mail_action])
@@ -259,6 +264,11 @@ class WindowActions:
         self.resign_action.setEnabled(legal is not None)
         self.undo_action.setEnabled(session.can_undo())
         self.redo_action.setEnabled(session.can_redo())
+        can_set_up = session.shown.supports_setup
+        self.setup_action.setEnabled(can_set_up)
+        self.setup_action.setToolTip(
+            "Place and remove any side's pieces, choose who moves, then play from there"
+            if can_set_up else "Positions of the tile games cannot be set up yet")
         self.previous_action.setEnabled(session.viewed > 0)
         self.first_action.setEnabled(session.viewed > 0)
         self.next_action.setEnabled(not session.at_end)

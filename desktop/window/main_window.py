@@ -39,6 +39,7 @@ from megalith.desktop.game.session import GameChoice, Session
 from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions, WindowParts, WindowSlots
 from megalith.desktop.window.files import RecordFiles
 from megalith.desktop.window.help_windows import WindowHelp
+from megalith.desktop.window.setup_mode import SetupMode, SetupParts
 
 BannerKey = tuple[int, int, int, int, bool]  # the session, line, ply shown and on it, swapped
 
@@ -115,7 +116,9 @@ class MainWindow(QMainWindow):
             WindowParts(self, self.controller, self.board_pane, self.files, self.help,
                         self.settings, self.move_line, self.dock),
             WindowSlots(self.new_game_dialog, self.play_move, self.resign, self.seats_dialog,
-                        self.copy_pbmserv_move, self.map_toggled))
+                        self.copy_pbmserv_move, self.map_toggled, lambda: self.setup_mode.enter()))
+        self.setup_mode = SetupMode(SetupParts(self, self.controller, self.board_pane,
+                                               self.files.maybe_discard, self.say, self.refresh))
         self._restore_layout()
 
     def _restore_layout(self) -> None:
@@ -214,6 +217,7 @@ class MainWindow(QMainWindow):
         message about it, no mode left on."""
         session = self.session
         assert session is not None
+        self.setup_mode.leave()
         self._ensure_view(session.game)
         self.move_line.clear()
         self.say("")
@@ -268,6 +272,9 @@ class MainWindow(QMainWindow):
         """Redraws the views, the panel, the banner, the title and the actions."""
         session = self.session
         if session is None:
+            return
+        if self.setup_mode.active:  # the board shows the position being set up
+            self.setup_mode.redraw()
             return
         state = session.shown
         outcome = state.outcome()
@@ -326,6 +333,8 @@ class MainWindow(QMainWindow):
         """Plays a move from the view or the move line in the position on screen (before
         the end of the line, it starts a variation). The status bar says what happened or
         why not."""
+        if self.setup_mode.active:  # a click places a piece of the position being set up
+            return self.setup_mode.click(text)
         return self.session is not None and self.controller.play(text)
 
     def copy_pbmserv_move(self) -> None:

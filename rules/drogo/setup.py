@@ -18,6 +18,9 @@ class DrogoSetup(Legality):
 
     supports_setup = True
 
+    def setup_kinds(self) -> tuple[str, ...]:
+        return ("cube",)
+
     def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
         stacks = self._stacks_of(pieces)
         players = len(self.turn_order)

@@ -20,6 +20,9 @@ class DruidSetup(DruidMoveText):
 
     supports_setup = True
 
+    def setup_kinds(self) -> tuple[str, ...]:
+        return KINDS if self.walk else KINDS[:2]
+
     def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
         for piece in pieces:
             if piece.kind not in KINDS:
@@ -87,7 +90,8 @@ class DruidSetup(DruidMoveText):
         return cell
 
     def _place_figure(self, piece: Piece) -> None:
-        """Stand a Druid's Walk figure on a stack of its colour, walking to `target`."""
+        """Stand a Druid's Walk figure on a stack of its colour, walking to `target` (by
+        default the farther of its sides: `figure_target`)."""
         what = f"the {piece.side} Druid figure at {piece.where}"
         if not self.walk:
             raise SetupError(f"{what}: Druid figures are only for Druid's Walk (-walk)")
@@ -99,10 +103,11 @@ class DruidSetup(DruidMoveText):
             raise SetupError(f"{what} must stand on a {piece.side} stone: a Druid steps only "
                              "onto its own colour")
         homes = self._tables.home_sides[p]
-        target = next((side for side in homes if side.lower() == piece.target.lower()), None)
+        wanted = piece.target or self.figure_target(piece.side, piece.where)
+        target = next((side for side in homes if side.lower() == wanted.lower()), None)
         if target is None:
             raise SetupError(f"{what} walks to one of its sides ({', '.join(homes)}), not "
-                             f"{piece.target or 'nowhere'}")
+                             f"{piece.target}")
         if cell in self.board.sides[target]:
             raise SetupError(f"{what} already stands on its target side, {target}: "
                              "the game would be over")

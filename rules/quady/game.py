@@ -261,6 +261,9 @@ class QuadYState(GameState):
 
     # ---- a position set up by hand (GameState.set_up) -------------------------------
 
+    def setup_kinds(self) -> tuple[str, ...]:
+        return ("stone",)
+
     def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
         """Put the stones down one by one (`subgames.join`, in any order: in Y only one
         player can ever connect a game's three sides), then the points they make."""

@@ -160,6 +160,9 @@ def test_a_figure_walks_by_default_to_its_farther_side() -> None:
     assert state.figure_target("V", "c2") == "top"
     assert state.figure_target("V", "c5") == "bottom"
     assert state.figure_target("H", "b3") == "right"
+    placed = set_up("-size=6 -walk", "H", sarsen("V", "c1"), sarsen("V", "c2"),
+                    Piece("druid", "V", "c2"))
+    assert placed.targets["V"][0] == "a6"
 
 
 def test_three_player_hex_from_a_setup() -> None:
