@@ -276,8 +276,9 @@ class GameController(QObject):
             where = "the start position"
         else:  # counted as the move table counts: rounds, one column per seat
             seats = len(session.sides)
-            mover = session.sides[(viewed - 1) % seats]
-            where = (f"round {(viewed - 1) // seats + 1}, after {session.side_name(mover)}'s "
+            mover = session.mover_of(viewed)
+            where = (f"round {(viewed - 1 + session.lead) // seats + 1}, after "
+                     f"{session.side_name(mover)}'s "
                      f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (

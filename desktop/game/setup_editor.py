@@ -58,8 +58,12 @@ class SetupEditor:
         level = 1  # on the ground, or on top of the highest stack it covers
         if isinstance(state, StackedPosition):
             level = 1 + max(state.height(cell) for cell in cells)
+        # A side has one figure (a piece of a kind that carries a target): put elsewhere,
+        # it moves there.
+        kept = tuple(p for p in self.setup.pieces
+                     if not (p.target and p.kind == kind and p.side == side))
         piece = Piece(kind, side, where, level)
-        return self._try(replace(self.setup, pieces=(*self.setup.pieces, piece)))
+        return self._try(replace(self.setup, pieces=(*kept, piece)))
 
     def remove(self, cell: str) -> str:
         """Takes the top piece off `cell` (a figure standing there first); "" when done,

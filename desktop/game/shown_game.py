@@ -91,6 +91,16 @@ class ShownGame:
         side = self.states[ply - 1].to_move if ply else None
         return (moves[ply - 1], side) if side is not None else None
 
+    @property
+    def lead(self) -> int:
+        """The empty cells before the first move in the move table: a game set up with a
+        later seat to move starts in that seat's column."""
+        return self.states[0].first_seat
+
+    def mover_of(self, ply: int) -> str:
+        """The side that makes move `ply` (from 1) of the game."""
+        return self.sides[self.states[0].seat_of_move(ply)]
+
     def name(self, side: str) -> str:
         return self.record.players[self.sides.index(side)]
 
@@ -167,6 +177,7 @@ class ShownGame:
             for i, text in enumerate(texts):
                 note = move_note(self.states[i + 1], i + 1)
                 texts[i] = f"{text} {note}" if note else text
+        texts = [""] * self.lead + texts  # a set-up game's first mover in their column
         return [texts[i:i + width] for i in range(0, len(texts), width)]
 
     # ---- walking the move list -------------------------------------------------------

@@ -232,11 +232,13 @@ class SidePanel(QWidget):
         header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
         tip = self._move_tip
         others = variations.other_moves(session.record, session.line)
-        cells = [(text, session.note(ply),
+        cells = [("", "", "", ()) if ply < 1 else  # before the first move of a set-up game
+                 (text, session.note(ply),
                   tip(session.states[ply - 1], session.states[ply], ply) if tip else "",
                   tuple(others.get(ply, ())))
                  for ply, text in enumerate(
-                     (t for row in session.move_table(self._move_note) for t in row), start=1)]
+                     (t for row in session.move_table(self._move_note) for t in row),
+                     start=1 - session.lead)]
         self.table.blockSignals(True)
         if fresh or header != self._header:
             self._rebuild_table(header, cells)
@@ -244,7 +246,7 @@ class SidePanel(QWidget):
             self._update_table(cells)
         self.table.blockSignals(False)
         self._header, self._cells = header, cells
-        self._select_ply(session.viewed, len(sides))
+        self._select_ply(session.viewed, len(sides), session.lead)
 
     def _rebuild_table(self, header: list[str], cells: list[Cell]) -> None:
         width = len(header)
@@ -273,12 +275,13 @@ class SidePanel(QWidget):
             if index >= len(old) or old[index] != cell:
                 self.table.setItem(*divmod(index, width), _move_item(*cell))
 
-    def _select_ply(self, ply: int, width: int) -> None:
+    def _select_ply(self, ply: int, width: int, lead: int) -> None:
+        """Selects move `ply`'s cell, `lead` cells into the table's first row."""
         self.table.clearSelection()
         if ply == 0:
             self.table.scrollToTop()
             return
-        row, column = divmod(ply - 1, width)
+        row, column = divmod(ply - 1 + lead, width)
         item = self.table.item(row, column)
         if item is not None:
             item.setSelected(True)
@@ -295,8 +298,8 @@ class SidePanel(QWidget):
     def _cell_clicked(self, row: int, column: int) -> None:
         if self._session is None:
             return
-        ply = row * len(self._session.sides) + column + 1
-        if ply <= self._session.ply:
+        ply = row * len(self._session.sides) + column + 1 - self._session.lead
+        if 1 <= ply <= self._session.ply:
             self.plySelected.emit(ply)
 
     def show_analysis(self, session: Session, analysis: GameAnalysis) -> None:

@@ -65,7 +65,7 @@ class MainWindow(QMainWindow):
         # Room for two lines whatever it says: a label that grew and shrank with its text
         # would resize the board view (a new GL framebuffer) on every hover.
         self.hint_label.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * 2 + 6)
-        self.board_pane = BoardPane(self.play_move, self.hint_label.setText)
+        self.board_pane = BoardPane(self.play_move, self._hint)
         self.controller.suggested.connect(self.board_pane.show_suggestions)
         self.files = RecordFiles(self, self.controller, self.board_pane, self.settings, self.say,
                                  lambda: self.commands.caption_action.isChecked())
@@ -316,6 +316,10 @@ class MainWindow(QMainWindow):
             self.panel.show_analysis(self.session, analysis)
             if analysis.rates and not analysis.running:
                 self.say(f"Analysis done: {len(analysis.rates)} positions.")
+
+    def _hint(self, text: str) -> None:
+        """What the board says about the pointer (in set-up mode, what a click does there)."""
+        self.hint_label.setText(self.setup_mode.hint(text) if self.setup_mode.active else text)
 
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""

@@ -196,6 +196,19 @@ class SetupMode(QObject):
         views.show(editor.state, session.colours_by_side(), places, None, (),
                    with_map=self._parts.board.map_shown)
 
+    def hint(self, text: str) -> str:
+        """The board's sentence about the pointer (`c3 (empty): click to play c3`) in the
+        words of set-up: what a click there puts on or takes off. A lintel's ends keep the
+        board's own sentences, which are about lintels already."""
+        where, colon, _ = text.partition(": ")
+        if self.panel is None or not colon or self.panel.kind == LINTEL:
+            return text
+        if self.panel.kind == REMOVE:
+            return f"{where}: click to take the top piece off"
+        kind = KIND_WORDS.get(self.panel.kind, self.panel.kind).lower()
+        return (f"{where}: click to put {self.panel.side}'s {kind} on top; right-click takes "
+                "the top piece off")
+
     def start(self) -> bool:
         """Puts a new game starting from the position set up on the table."""
         editor, session = self.editor, self._parts.controller.session

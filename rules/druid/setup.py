@@ -9,6 +9,7 @@ a sarsen stands on the ground or on its own colour, and nothing floats."""
 
 from __future__ import annotations
 
+from megalith.rules.druid.goals import OPPOSITE
 from megalith.rules.druid.move_text import DruidMoveText
 from megalith.rules.protocol import Outcome, Piece, SetupError
 
@@ -117,14 +118,20 @@ class DruidSetup(DruidMoveText):
 
     def _check_summoned(self) -> None:
         """In Druid's Walk a side's first stone on one of its sides brings its Druid: a side
-        with such a stone has its figure on the board."""
+        with such a stone and no figure set up gets its Druid as the rules bring it, on the
+        first such stone still of its colour, walking to the opposite side."""
         names = self.board.names
         for pid, _, p in self._log:
-            cell = self._summon_place(pid, p)[0]
-            if cell >= 0 and self._druid[p] < 0:
+            cell, side = self._summon_place(pid, p)
+            if cell < 0 or self._druid[p] >= 0:
+                continue
+            if self._owner[cell] != p:
                 raise SetupError(f"{self.turn_order[p]} has a stone on one of its sides "
                                  f"({names[cell]}) but no Druid figure: its Druid comes onto "
                                  "the board with that stone")
+            self._druid[p] = cell
+            self._druid_bits |= self._tables.bits[cell]
+            self._target[p] = OPPOSITE[side]
 
     def _find_connections(self) -> None:
         """The cells each side joins to each of its goal sides, worked out afresh for the

@@ -126,6 +126,10 @@ def test_a_druid_position_with_a_lintel_set_up_saved_reopened_and_answered(
     assert played in legal and played not in ("c3", "b3-d3")
     assert window.session.current.to_move == "V"
     assert status(window).startswith(f"H (hugo) played {played}.")
+    table = window.panel.table  # H's move in H's column, the first row's V cell left empty
+    first, second = table.item(0, 0), table.item(0, 1)
+    assert (first is None or first.text() == "") and second is not None
+    assert second.text() == played
 
 
 def test_a_drogo_position_refused_where_a_group_has_no_freedom(qtbot, window: MainWindow
@@ -165,6 +169,11 @@ def test_cancel_leaves_the_game_as_it_was(qtbot, window: MainWindow) -> None:
     window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
     click(qtbot, window, "a1")
     window.commands.setup_action.trigger()
+    view = view_of(window)
+    qtbot.mouseMove(view, board_of(window).cell_screen_pos("e5"))
+    qtbot.waitUntil(lambda: "e5" in window.hint_label.text())
+    assert window.hint_label.text() == ("e5 (empty): click to put V's sarsen on top; "
+                                        "right-click takes the top piece off")
     click(qtbot, window, "e5")
     assert near(pixel(window, "e5"), RED)
     choose(qtbot, window, "setup_cancel")

@@ -147,12 +147,20 @@ def test_a_walk_figure_stands_and_steps_to_its_target() -> None:
      "V has two Druid figures: a side has one"),
     ((sarsen("V", "c6"), druid("V", "c6", "top")),
      "the V Druid figure at c6 already stands on its target side, top: the game would be over"),
-    ((sarsen("V", "c1"),), "V has a stone on one of its sides (c1) but no Druid figure"),
+    ((sarsen("V", "c1"), sarsen("H", "b1"), sarsen("H", "d1"), lintel("H", "b1-d1", 2)),
+     "V has a stone on one of its sides (c1) but no Druid figure"),
 ])
 def test_walk_refusals_in_words(pieces: tuple[Piece, ...], reason: str) -> None:
     with pytest.raises(SetupError) as caught:
         set_up("-size=6 -walk", "V", *pieces)
     assert str(caught.value).startswith(reason)
+
+
+def test_a_stone_on_a_side_brings_its_druid_as_the_rules_do() -> None:
+    state = set_up("-size=6 -walk", "H", sarsen("V", "c2"), sarsen("V", "c1"),
+                   sarsen("H", "a3"))
+    assert state.druids == {"V": "c1", "H": "a3"}
+    assert state.targets["V"][0] == "a6" and state.targets["H"][0] == "f1"
 
 
 def test_a_figure_walks_by_default_to_its_farther_side() -> None:
