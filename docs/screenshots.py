@@ -10,6 +10,7 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 *-classic.png.
 `--study` draws the whole window studying a game instead (docs/screenshots_study.py).
 `--tiles` draws the tile games' window at small sizes instead (docs/screenshots_tiles.py).
+`--setup` draws the whole window setting up a position instead (docs/screenshots_setup.py).
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ def main() -> None:
                         help="draw the whole window studying a game (variations, review)")
     parser.add_argument("--tiles", action="store_true",
                         help="draw the tile games' window at small sizes (#39)")
+    parser.add_argument("--setup", action="store_true",
+                        help="draw the whole window setting up a position")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -123,6 +126,12 @@ def main() -> None:
         from docs.screenshots_tiles import render_tiles
 
         for path in render_tiles(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.setup:
+        from docs.screenshots_setup import render_setup
+
+        for path in render_setup(app, IMAGES):
             print(path.relative_to(ROOT))
         return
     for scene in SCENES:
