@@ -120,6 +120,7 @@ class MainWindow(QMainWindow):
         self.setup_mode = SetupMode(SetupParts(self, self.controller, self.board_pane,
                                                self.files.maybe_discard, self.say, self.refresh))
         self._restore_layout()
+        self.setup_mode.leave()  # a window closed while setting up saved the palette shown
 
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")

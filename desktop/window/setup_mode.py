@@ -230,13 +230,15 @@ class SetupMode(QObject):
         self._parts.say("Set-up cancelled: the game is as it was.")
 
     def leave(self) -> None:
+        """Ends set-up mode (if on); the palette is hidden whatever the window's saved
+        layout said."""
+        self.dock.hide()
         if self.editor is None:
             return
         for watched in self._watched:
             watched.removeEventFilter(self)
         self._watched = []
         self.editor = self.panel = None
-        self.dock.hide()
         self._parts.board.set_lintel_mode(False)
 
     # ---- helpers ------------------------------------------------------------------------

@@ -191,3 +191,16 @@ def test_the_tile_games_cannot_be_set_up_yet(window: MainWindow) -> None:
     assert action.toolTip() == "Positions of the tile games cannot be set up yet"
     window.start_game(GameChoice("quady", ["-size=5"], ["a", "b"], []))
     assert action.isEnabled()
+
+
+def test_a_window_closed_while_setting_up_opens_again_without_the_palette(
+        qtbot, window: MainWindow) -> None:
+    window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
+    window.commands.setup_action.trigger()
+    assert window.setup_mode.dock.isVisible()
+    window.close()  # the layout is saved with the palette shown
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.setup_mode.dock.isHidden() and not again.setup_mode.active
