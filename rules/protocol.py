@@ -12,7 +12,8 @@ Conventions (docs/rules/common.md):
 - `swap` is legal only as the second move of a two-player game that offers it; it is not a
   move of the record (the file rotates its players and writes `(swapped 1)`), so it does not
   change whose turn it is: the colours stay, the people exchange them;
-- whose turn it is follows from the number of moves alone.
+- whose turn it is follows from the number of moves alone (counted from `first_seat`, the
+  seat a position set up by hand starts from: `set_up`, docs/record-format.md).
 
 Writing a game (tests/rules/toy_game.py is the smallest, docs/architecture.md says where it
 plugs in): subclass `GameState`, name it (`game = "toy"`), and call
