@@ -85,3 +85,27 @@ def test_a_game_started_from_it_lays_its_moves_out_from_the_first_movers_column(
     assert (session.lead, session.mover_of(1), session.mover_of(2)) == (1, "H", "V")
     shown = session.shown
     assert isinstance(shown, DruidState) and shown.owner("b2") == "H"
+
+
+def test_notes_variations_undo_and_the_file_work_from_a_set_up_start(tmp_path) -> None:
+    setup = editor()
+    for side, cell in (("V", "b3"), ("V", "d3"), ("H", "c3")):
+        setup.place("sarsen", side, cell)
+    setup.place("lintel", "V", "b3-d3")
+    setup.set_to_move("H")
+    session = Session.from_record(setup.record([]))
+    session.play("a1")
+    session.play("e5")
+    assert session.set_note(0, "the lintel is V's") and session.set_note(1, "H starts low")
+    session.view(1)
+    assert session.play("e4").started == 1  # a variation after H's a1
+    assert session.undo() and session.line == 0 and session.record.variations == []
+    assert session.redo() is not None and session.line == 1 and session.moves == ["a1", "e4"]
+    path = session.save(tmp_path / "study.megalith")
+    again = Session.load(path)
+    assert again.record == session.record and again.record.setup == setup.setup
+    assert again.record.notes == {0: "the lintel is V's", 1: "H starts low"}
+    assert [(v.parent, v.ply, v.moves) for v in again.record.variations] == [(0, 1, ["e4"])]
+    again.switch(0)
+    assert again.moves == ["a1", "e5"] and again.mover_of(2) == "V"
+    assert again.current.to_move == "H"

@@ -130,6 +130,13 @@ def test_a_druid_position_with_a_lintel_set_up_saved_reopened_and_answered(
     first, second = table.item(0, 0), table.item(0, 1)
     assert (first is None or first.text() == "") and second is not None
     assert second.text() == played
+    # The analysis runs from the set-up start too, H moving first.
+    controller = window.controller
+    controller.analysis.iterations = 60
+    window.commands.analyse_action.trigger()
+    qtbot.waitUntil(lambda: not controller.analysis.running, timeout=60_000)
+    assert sorted(controller.analysis.best) == [0, 1] and controller.analysis.movers[0] == "H"
+    assert controller.analysis.best[0] in legal
 
 
 def test_a_drogo_position_refused_where_a_group_has_no_freedom(qtbot, window: MainWindow
