@@ -179,3 +179,14 @@ def test_three_player_hex_from_a_setup() -> None:
     state.play("e5")
     state.play("a1")
     assert state.to_move == "X" and state.owner("e5") == "O" and state.owner("a1") == "Y"
+
+
+def test_druids_y_from_a_setup() -> None:
+    column = [sarsen("X", cell) for cell in ("a1", "a2", "a3")]
+    state = set_up("-y -size=4", "X", *column)
+    state.play("a4")
+    assert state.outcome().winner == "X"
+    assert state.outcome().reason == "X connected all three sides"
+    with pytest.raises(SetupError, match="^the game would already be over: X connected all "
+                                         "three sides$"):
+        set_up("-y -size=4", "O", *column, sarsen("X", "a4"))
