@@ -31,6 +31,7 @@ from megalith.desktop.window.board_pane import BoardPane
 REMOVE = "remove"  # the palette's eraser
 KIND_WORDS = {"sarsen": "Sarsen", "lintel": "Lintel (click both ends)", "druid": "Druid figure",
               "cube": "Cube", "stone": "Stone"}
+PIECE_WORDS = {"druid": "Druid figure"}  # in a sentence; the others are their kind's name
 
 
 @runtime_checkable
@@ -205,7 +206,7 @@ class SetupMode(QObject):
             return text
         if self.panel.kind == REMOVE:
             return f"{where}: click to take the top piece off"
-        kind = KIND_WORDS.get(self.panel.kind, self.panel.kind).lower()
+        kind = PIECE_WORDS.get(self.panel.kind, self.panel.kind)
         return (f"{where}: click to put {self.panel.side}'s {kind} on top; right-click takes "
                 "the top piece off")
 

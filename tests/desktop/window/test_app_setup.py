@@ -172,6 +172,28 @@ def test_a_drogo_position_refused_where_a_group_has_no_freedom(qtbot, window: Ma
     assert near(pixel(window, "d4"), RED)
 
 
+def test_a_quadrant_y_position_set_up_on_the_canvas_with_a_game_of_y_won(
+        qtbot, window: MainWindow) -> None:
+    window.start_game(GameChoice("quady", ["-size=5"], ["xena", "otto"], []))
+    window.commands.setup_action.trigger()
+    for cell in ("a1", "a2", "b2", "a3"):  # X's stones join the top triangle's three sides
+        click(qtbot, window, cell)
+    choose(qtbot, window, "setup_side_O")
+    click(qtbot, window, "c3")
+    assert near(pixel(window, "c3"), STONE, 30) and near(pixel(window, "a2"), RED, 30)
+    click(qtbot, window, "a2")  # a second stone on a cell: refused in words
+    assert status(window) == "Not set up: two stones on a2."
+    click(qtbot, window, "c3")  # once more: the same
+    click(qtbot, window, "c3", Qt.MouseButton.RightButton)  # and off it comes
+    assert not near(pixel(window, "c3"), STONE, 30)
+    choose(qtbot, window, "setup_start")
+    session = window.session
+    assert session is not None and session.shown.outcome().scores == {"X": 1, "O": 0}
+    assert "top: X (xena)" in window.panel.subgames_label.text()
+    click(qtbot, window, "e5")
+    assert session.record.moves == ["e5"] and session.current.to_move == "O"
+
+
 def test_cancel_leaves_the_game_as_it_was(qtbot, window: MainWindow) -> None:
     window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
     click(qtbot, window, "a1")
