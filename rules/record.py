@@ -473,11 +473,17 @@ def _replayed(record: Record, upto: int | None) -> Iterator[GameState]:
         yield state
 
 
+def swap_ply(record: Record) -> int:
+    """After how many moves a swapped record's swap is played: the first, or none in a game
+    set up by hand (its swap was open at the start)."""
+    return 1 if record.setup is None else 0
+
+
 def _swaps_after(record: Record, state: GameState, ply: int) -> None:
     """Plays the swaps the record places after `ply` moves; a refused one is an illegal move
     at its own ply (the next one), on the line where it was written."""
     places = []
-    if ply == (0 if record.setup is not None else 1) and record.swapped:
+    if ply == swap_ply(record) and record.swapped:
         places.append(record.swap_line)
     if record.misplaced_swap is not None and record.misplaced_swap[0] == ply:
         places.append(record.misplaced_swap[1])

@@ -218,8 +218,9 @@ class Session(ShownGame):
             return False
         self.view_last()
         self.record.move_lines.clear()
-        if self.record.swapped and self.ply == 1 and self.line == 0:
-            taken = Taken(SWAP, 0, 1, cuts=[variations.cut_all(self.record)])
+        at = records.swap_ply(self.record)
+        if self.record.swapped and self.ply == at and self.line == 0:
+            taken = Taken(SWAP, 0, at, cuts=[variations.cut_all(self.record)])
             self._unswap()
         else:
             moves = self.moves
@@ -303,7 +304,7 @@ class Session(ShownGame):
             variations.own_moves(self.record, self.line).append(canonical)
             self.states.append(state)
         else:
-            if ply == 0 and self.record.swapped:
+            if ply < records.swap_ply(self.record) and self.record.swapped:
                 raise MoveError(canonical, "the game was swapped after its first move: a "
                                            "variation can start from the second move on")
             started = variations.branch(self.record, self.line, ply, canonical)
@@ -349,7 +350,7 @@ class Session(ShownGame):
         for ply in range(common, len(moves)):
             state = self.states[-1].copy()
             state.play(moves[ply])
-            if ply == 0 and self.record.swapped:
+            if ply + 1 == records.swap_ply(self.record) and self.record.swapped:
                 state.play(SWAP)
             self.states.append(state)
         self.viewed = min(self.viewed, self.ply)
@@ -357,10 +358,9 @@ class Session(ShownGame):
     def _unswap(self) -> None:
         self._rotate(-1)
         self.record.swapped = False
-        if self.ply >= 1:  # rebuild the position after the first move without the swap
-            state = self.states[0].copy()
-            state.play(self.record.moves[0])
-            self.states[1] = state
+        at = records.swap_ply(self.record)
+        if self.ply >= at:  # rebuild the position where the swap was, without it
+            self.states[at] = records.final_state(self.record, at).copy()
 
     def _rotate(self, steps: int) -> None:
         """Rotates the people (names and colours) over the seats, as pbmserv's swap does."""

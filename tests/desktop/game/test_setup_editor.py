@@ -109,3 +109,30 @@ def test_notes_variations_undo_and_the_file_work_from_a_set_up_start(tmp_path) -
     again.switch(0)
     assert again.moves == ["a1", "e5"] and again.mover_of(2) == "V"
     assert again.current.to_move == "H"
+
+
+def test_the_open_swap_of_a_set_up_start_is_played_undone_and_kept_in_every_line() -> None:
+    setup = editor()
+    setup.place("sarsen", "V", "c3")
+    setup.set_to_move("H")
+    setup.set_swap_open(True)
+    session = Session.from_record(setup.record([]))
+    assert session.play("swap").move == "swap"
+    assert session.record.swapped and session.record.players == ["bob", "ann"]
+    session.play("b2")  # H, now ann's
+    session.play("d4")
+    session.view(1)
+    assert session.play("e4").started == 1  # a variation after the first move
+    session.switch(0)
+    session.view(0)
+    assert session.play("a1").started == 2  # and one from the start, after the swap
+    again = Session.from_record(records.parse(records.dumps(session.record)))
+    assert again.record == session.record and again.shown.swapped
+    assert again.switch(2) == 1 and again.shown.owner("a1") == "H"
+    again.switch(0)
+    for _ in range(2):
+        assert again.undo()
+    assert again.record.swapped and again.undo()  # the swap itself comes off last
+    assert not again.record.swapped and again.record.players == ["ann", "bob"]
+    assert "swap" in again.shown.legal_moves() and again.redo() is not None
+    assert again.record.swapped
