@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from megalith.rules import variations
 from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
-from megalith.rules.record import Record
+from megalith.rules.record import Record, swap_ply
 
 Colour = tuple[int, int, int]
 
@@ -82,7 +82,7 @@ class ShownGame:
         """The last move a person made up to the position on screen, and their side: a
         forced pass is skipped, and right after a swap it is the swap (by the first side,
         which the swapper now owns)."""
-        if self.record.swapped and self.viewed == 1:
+        if self.record.swapped and self.viewed == swap_ply(self.record):
             return SWAP, self.sides[0]
         moves = self.moves
         ply = self.viewed

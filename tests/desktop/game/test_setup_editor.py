@@ -119,7 +119,9 @@ def test_the_open_swap_of_a_set_up_start_is_played_undone_and_kept_in_every_line
     session = Session.from_record(setup.record([]))
     assert session.play("swap").move == "swap"
     assert session.record.swapped and session.record.players == ["bob", "ann"]
+    assert session.last_move_made() == ("swap", "V") and session.name("V") == "bob"
     session.play("b2")  # H, now ann's
+    assert session.last_move_made() == ("b2", "H") and session.name("H") == "ann"
     session.play("d4")
     session.view(1)
     assert session.play("e4").started == 1  # a variation after the first move
