@@ -276,6 +276,8 @@ def _parse_pbmserv(lines: Lines, game_hint: str | None) -> Record:
                               line=1)
         record.game = game_hint.lower()
         game_line = 1
+    if record.setup is not None:
+        _swap_from_the_start(record)
     if swapped_line is not None and not record.swapped:  # a `swap` in the moves is the same
         if not record.moves and record.setup is None:
             raise RecordError("the file says the opening was swapped, but has no opening move",
@@ -319,6 +321,18 @@ def _read_setup(tokens: list[str], line: int) -> Setup:
         return setups.read(tokens)
     except setups.SetupTextError as exc:
         raise RecordError(str(exc), line=line + exc.offset) from None
+
+
+def _swap_from_the_start(record: Record) -> None:
+    """In a game set up by hand an open swap comes before the first move (`swap_ply`): a
+    `swap` line written there is the record's swap, and one after the first move, which
+    `_read_swap` took for it, is out of place (refused on replay at its own ply)."""
+    if record.swapped:
+        record.swapped, record.misplaced_swap = False, (1, record.swap_line or 1)
+        record.swap_line = None
+    elif record.misplaced_swap is not None and record.misplaced_swap[0] == 0:
+        record.swapped, record.swap_line = True, record.misplaced_swap[1]
+        record.misplaced_swap = None
 
 
 def _read_swap(record: Record, line: int) -> None:

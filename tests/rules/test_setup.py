@@ -181,3 +181,17 @@ def test_a_setup_with_more_pieces_than_any_board_holds_is_refused_at_the_one_too
         records.parse(LINTEL_SETUP.replace("sarsen H d4 1\n", pieces))
     assert caught.value.line == 10 + setups.MAX_PIECES - 3
     assert caught.value.reason == "a set-up holds at most 10,000 pieces"
+
+
+def test_a_swap_line_in_the_moves_of_a_set_up_game_comes_before_the_first_move() -> None:
+    written = LINTEL_SETUP.replace("(parameters", "(moves\nswap\nb2\n)\n(parameters")
+    record = records.parse(written)
+    assert record.swapped and record.moves == ["b2"] and record.swap_line == 13
+    state = records.final_state(record)
+    assert state.swapped and state.moves == ["b2"] and state.to_move == "V"
+    late = records.parse(LINTEL_SETUP.replace("(parameters", "(moves\nb2\nswap\n)\n(parameters"))
+    assert not late.swapped
+    with pytest.raises(RecordError) as caught:
+        records.replay(late)
+    assert (caught.value.line, caught.value.ply, caught.value.move) == (14, 2, "swap")
+    assert caught.value.reason == "swap is only legal as the first move from this set-up position"
