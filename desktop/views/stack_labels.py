@@ -25,11 +25,10 @@ from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.look import Look
 from megalith.desktop.views.picking import PickScene
-from megalith.desktop.views.stack_scene import LAST_MOVE_COLOUR
+from megalith.desktop.views.stack_scene import LAST_MOVE_COLOUR, SUGGESTION_COLOUR
 from megalith.rules.contracts import Position
 from megalith.rules.geometry import Board
 
-SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
 LABEL_COLOUR = (245, 236, 160)
 LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
@@ -37,26 +36,51 @@ MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the t
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
 REST_MS = 120  # hidden labels are checked again this long after the camera stops
+DISC = np.c_[np.cos(np.linspace(0, 2 * np.pi, 20, endpoint=False)),
+             np.sin(np.linspace(0, 2 * np.pi, 20, endpoint=False))]  # a height's disc, r = 1
+BADGE_POINTER = 7.0  # the height of a suggestion badge's pointer, pixels
+BADGE_PAD = 6.0  # the badge's margin left and right of its text
 
 # what a check of hidden labels was made for: the camera and the position's number
 CheckKey = tuple[Camera, int]
-Badge = tuple[np.ndarray, str]  # a suggestion's point (the top middle of a cell), its text
+# a suggestion's badge: the cell it stands over, that cell's top outline (k, 3), its text
+Badge = tuple[str, np.ndarray, str]
 
 
 def suggestion_badges(state: Position, scene: PickScene,
                       suggestions: Sequence[tuple[str, float]]) -> tuple[list[str], list[Badge]]:
-    """The first cell of each suggested move (win rate) that points at one, and its badge:
-    the move and its rate over the top of that cell's stack."""
+    """The cells of the suggested moves (win rate) that point at cells, and a badge for
+    each move naming it and its rate, over its first cell."""
     cells: list[str] = []
     badges: list[Badge] = []
+    board = scene.board
     for move, rate in suggestions:
         move_cells = state.move_cells(move)
         if move_cells:
+            cells.extend(c for c in move_cells if c not in cells)
             cell = move_cells[0]
-            cells.append(cell)
-            x, y = scene.board.centres[scene.board.index[cell]]
-            badges.append((np.array([x, y, scene.top(cell) + 0.05]), f"{move} {rate:.0%}"))
+            ring = meshes.footprint(board, board.index[cell], 0.9)
+            badges.append((cell, np.c_[ring, np.full(len(ring), scene.top(cell) + MARKER_LIFT)],
+                           f"{move} {rate:.0%}"))
     return cells, badges
+
+
+def badge_boxes(anchors: Sequence[tuple[float, float]], sizes: Sequence[tuple[float, float]],
+                keep_clear: Sequence[QRectF] = ()) -> list[QRectF]:
+    """Where the badges go on the screen: each (width, height) centred over its anchor
+    (the screen point it points down at), its bottom that far above it, and moved up
+    clear of the badges placed before it and of the `keep_clear` boxes (the tops of the
+    suggested cells, so that no badge is written across one)."""
+    boxes: list[QRectF] = []
+    for (x, y), (width, height) in zip(anchors, sizes):
+        box = QRectF(x - width / 2, y - BADGE_POINTER - height, width, height)
+        while True:
+            hit = [other.top() for other in [*boxes, *keep_clear] if other.intersects(box)]
+            if not hit:
+                break
+            box.moveBottom(min(hit) - 2.0)
+        boxes.append(box)
+    return boxes
 
 
 class StackLabels:
@@ -78,6 +102,7 @@ class StackLabels:
         self._label_key: CheckKey | None = None
         self._version = 0  # the position's number, for the checks of hidden labels
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
+        self._pinned: set[str] = set()  # the cells with a last-move pin
         self._suggestions: list[Badge] = []
         self.show_heights = False
         self._scene: PickScene | None = None
@@ -85,6 +110,9 @@ class StackLabels:
         self._height_texts: list[QStaticText] = []
         self._height_shown = np.zeros(0, bool)
         self._height_key: CheckKey | None = None
+        # the heights of the faded towers (desktop.views.fading), always written
+        self._faded_points = np.zeros((0, 3))
+        self._faded_texts: list[QStaticText] = []
         self.timer = QTimer(widget)  # labels are checked again once the camera rests
         self.timer.setSingleShot(True)
         self.timer.setInterval(REST_MS)
@@ -106,6 +134,7 @@ class StackLabels:
         board = scene.board
         self._scene = scene
         self._suggestions = []
+        self._pinned = set(last) if self._look.marker else set()
         self._markers = [np.c_[meshes.footprint(board, board.index[c], 0.9),
                                np.full(4 if board.kind == "square" else 6,
                                        scene.top(c) + MARKER_LIFT)] for c in last]
@@ -115,6 +144,22 @@ class StackLabels:
     def set_show_heights(self, on: bool) -> None:
         self.show_heights = on
         self._height_key = None
+
+    def set_faded(self, faded: frozenset[int]) -> None:
+        """Write the height of every faded stack of two or more on its top: drawn
+        see-through, a tower's stones are too faint to count (a single stone still reads
+        as one)."""
+        scene = self._scene
+        tall = [] if scene is None else sorted(i for i in faded if scene.heights[i] > 1)
+        self._faded_points = np.array([self._top_point(i) for i in tall]).reshape(-1, 3)
+        self._faded_texts = [self._static_text(str(scene.heights[i]))
+                             for i in tall] if scene is not None else []
+
+    def _top_point(self, cell: int) -> tuple[float, float, float]:
+        """Where a stack's height is written: the middle of its top, just above it."""
+        assert self._scene is not None
+        x, y = self._scene.board.centres[cell]
+        return x, y, meshes.top_z(self._scene.heights[cell]) + 0.02
 
     def set_suggestions(self, badges: list[Badge]) -> None:
         """The suggestion badges (suggestion_badges) to paint until the next position."""
@@ -146,23 +191,60 @@ class StackLabels:
             if not self._height_texts:
                 self._set_heights()
             self._paint_heights(painter, camera, key)
+        if self._faded_texts:
+            self._paint_numbers(painter, camera.project(self._faded_points), self._faded_texts)
         if self._look.marker and len(self._markers):
             self._paint_markers(painter, camera)
         if self._suggestions:
             self._paint_suggestions(painter, camera)
         painter.end()
 
+    def suggestion_boxes(self, camera: Camera) -> list[QRectF]:
+        """Each suggestion badge's box on the screen (badge_boxes): over the top of its
+        cell's stack, above the last move's pin where there is one, never over the top."""
+        metrics = QFontMetricsF(self._badge_font())
+        anchors, sizes, tops = [], [], []
+        for cell, ring, text in self._suggestions:
+            shown = camera.project(ring)
+            left, top = shown.min(axis=0)
+            right, bottom = shown.max(axis=0)
+            tops.append(QRectF(float(left), float(top), float(right - left),
+                               float(bottom - top)))
+            y = float(top) - 2.0
+            if cell in self._pinned:
+                y -= 2.4 * MARKER_SIZE
+            anchors.append((float(shown[:, 0].mean()), y))
+            sizes.append((metrics.horizontalAdvance(text) + 2 * BADGE_PAD,
+                          metrics.height() + 4.0))
+        return badge_boxes(anchors, sizes, tops)
+
+    def _badge_font(self) -> QFont:
+        font = QFont(self.font)
+        font.setPixelSize(14)
+        return font
+
     def _paint_suggestions(self, painter: QPainter, camera: Camera) -> None:
+        """Each suggestion's badge, with a pointer down to the top of its cell's stack
+        (whose outline the scene draws in the same colour)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        metrics = QFontMetricsF(self.font)
-        points = camera.project(np.array([p for p, _ in self._suggestions]))
-        for (x, y), (_, text) in zip(points, self._suggestions):
-            width, height = metrics.horizontalAdvance(text) + 8.0, metrics.height() + 2.0
-            box = QRectF(float(x) - width / 2, float(y) - height / 2, width, height)
-            painter.setPen(QPen(QColor(10, 20, 30)))
-            painter.setBrush(QBrush(QColor(*SUGGESTION_COLOUR)))
-            painter.drawRoundedRect(box, 4.0, 4.0)
+        painter.setFont(self._badge_font())
+        outline = QPen(QColor(20, 10, 25))
+        outline.setWidthF(1.5)
+        fill = QBrush(QColor(*SUGGESTION_COLOUR))
+        for box, (_, ring, text) in zip(self.suggestion_boxes(camera), self._suggestions):
+            shown = camera.project(ring)
+            x, tip = box.center().x(), float(shown[:, 1].min()) - 2.0
+            painter.setPen(outline)
+            painter.setBrush(fill)
+            if tip - box.bottom() > BADGE_POINTER + 1.0:  # lifted clear of a pin or badge
+                painter.drawLine(QPointF(x, box.bottom()), QPointF(x, tip - BADGE_POINTER))
+            start = min(box.bottom(), tip - BADGE_POINTER)
+            painter.drawPolygon(QPolygonF([QPointF(x - 6.0, start), QPointF(x + 6.0, start),
+                                           QPointF(x, start + BADGE_POINTER)]))
+            painter.drawRoundedRect(box, 5.0, 5.0)
+            painter.setPen(QColor(15, 10, 20))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.setFont(self.font)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
 
     def _paint_markers(self, painter: QPainter, camera: Camera) -> None:
@@ -192,9 +274,7 @@ class StackLabels:
         scene = self._scene
         assert scene is not None
         tall = [i for i, h in enumerate(scene.heights) if h > 0]
-        self._height_points = np.array([(*scene.board.centres[i],
-                                         meshes.top_z(scene.heights[i]) + 0.02)
-                                        for i in tall]).reshape(-1, 3)
+        self._height_points = np.array([self._top_point(i) for i in tall]).reshape(-1, 3)
         self._height_texts = [self._static_text(str(scene.heights[i])) for i in tall]
         self._height_key = None
 
@@ -207,18 +287,26 @@ class StackLabels:
             self._height_shown = self._unhidden(camera, self._height_points, points,
                                                 HEIGHT_CLEARANCE)
             self._height_key = key
+        shown = np.flatnonzero(self._height_shown)
+        self._paint_numbers(painter, points[shown], [self._height_texts[i] for i in shown])
+
+    def _paint_numbers(self, painter: QPainter, points: np.ndarray,
+                       texts: Sequence[QStaticText]) -> None:
+        """Height numbers, light on a dark disc, centred on their screen points. The disc is
+        a polygon: on this GL widget the painter drew ellipses and rounded rectangles made
+        first after the labels' text as nothing."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(20, 20, 24, 190))
-        half = self._ascent * 0.75
-        for i in np.flatnonzero(self._height_shown):
-            x, y = points[i]
-            painter.drawEllipse(QPointF(x, y), half + 1.5, half + 1.5)
+        painter.setBrush(QBrush(QColor(28, 28, 34)))
+        r = self._ascent * 0.75 + 2.5
+        for x, y in points:
+            painter.drawPolygon(QPolygonF([QPointF(float(x) + dx, float(y) + dy)
+                                           for dx, dy in DISC * r]))
         painter.setPen(QColor(250, 245, 225))
-        for i in np.flatnonzero(self._height_shown):
-            x, y = points[i]
-            text = self._height_texts[i]
+        for (x, y), text in zip(points, texts):
             size = text.size()
             painter.drawStaticText(QPointF(x - size.width() / 2, y - size.height() / 2), text)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
 
     def _moving(self, key: CheckKey, last: CheckKey | None, shown: int, count: int) -> bool:
         """Whether to keep the labels (or height numbers) that showed on the last frame
