@@ -260,8 +260,9 @@ class GameState(ABC):
             return self._board_outcome()
         subgames = self._board_outcome().subgames  # sub-games decided before the end stay so
         if resigned:
+            others = "the other player" if len(self.turn_order) == 2 else "every other player"
             return Outcome("win", alive[0], self._scores(), subgames,
-                           reason=f"{self.side_name(alive[0])} wins: every other player resigned")
+                           reason=f"{self.side_name(alive[0])} wins: {others} resigned")
         return Outcome("draw", None, self._scores(), subgames,
                        reason="every player passed in succession")
 

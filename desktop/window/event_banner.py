@@ -1,9 +1,11 @@
-"""The banner over the top of the board: what the last move did (captures, a figure
-entering, a sub-game won, a forced pass, a swap) for a few seconds, and the result for as
-long as the finished position is on screen, or until a click puts it away (it would
-otherwise hide the top of the board for good). It floats over the board instead of taking a
+"""The banner over the top left corner of the board: what the last move did (captures, a
+figure entering, a sub-game won, a forced pass, a swap) for a few seconds, and the result
+for as long as the finished position is on screen, or until a click puts it away (it would
+otherwise hide part of the board for good). It floats over the board instead of taking a
 row of the layout, so the board never changes size (nor the camera its framing) when it
-comes and goes."""
+comes and goes. It keeps to the corner, which the boards leave empty (the 3D view's
+framing, Quadrant Y's triangle), not the top middle, where a board's top coordinate label
+stands."""
 
 from __future__ import annotations
 
@@ -13,17 +15,19 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 EVENT_MS = 6000  # how long a move's events stay over the board
 MARGIN = 10  # pixels between the banner and the board's top and sides
+MIN_WIDTH = 240  # the banner wraps its text at this width or the share of the board below
+BOARD_SHARE = 0.4
 
 
 class EventBanner(QLabel):
-    """A label floating centred over the top of `board` (a child of the board's parent,
-    kept over it as it moves and resizes)."""
+    """A label floating over the top left corner of `board` (a child of the board's
+    parent, kept over it as it moves and resizes)."""
 
     def __init__(self, board: QWidget) -> None:
         super().__init__(board.parentWidget())
         self._board = board
         self.setObjectName("banner")
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.RichText)  # players' names come escaped
         self.setStyleSheet("background: rgba(243, 226, 160, 235); color: #222;"
@@ -63,8 +67,14 @@ class EventBanner(QLabel):
         return False
 
     def _place(self) -> None:
+        """One line as wide as the text where it fits in the corner (a share of the
+        board), else wrapped at that width."""
         board = self._board.geometry()
-        width = min(board.width() - 2 * MARGIN, max(240, self.sizeHint().width()))
-        height = self.heightForWidth(width) if self.wordWrap() else self.sizeHint().height()
-        self.setGeometry(board.x() + (board.width() - width) // 2, board.y() + MARGIN,
-                         width, max(height, self.sizeHint().height()))
+        self.setWordWrap(False)
+        one_line = self.sizeHint().width()
+        self.setWordWrap(True)
+        corner = max(MIN_WIDTH, round(board.width() * BOARD_SHARE))
+        width = min(board.width() - 2 * MARGIN, one_line, corner)
+        height = self.heightForWidth(width)
+        self.setGeometry(board.x() + MARGIN, board.y() + MARGIN, width,
+                         max(height, self.sizeHint().height()))

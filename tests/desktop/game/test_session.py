@@ -164,7 +164,7 @@ def test_resign_ends_a_two_player_game_with_the_winner_named() -> None:
     session.play("a1")
     played = session.play("resign")
     assert played.move == "Resign" and played.outcome.winner == "X"
-    assert session.result_text() == "X (alice) wins: every other player resigned"
+    assert session.result_text() == "X (alice) wins: the other player resigned"
 
 
 def test_a_resigned_player_of_three_passes_automatically() -> None:

@@ -227,9 +227,9 @@ def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
     assert window.message_label.text() == "Dot (dora) played f7. Oh (otto) to move."
     window.move_line.setText("resign")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
-    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: every other "
+    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: the other "
                                            "player resigned.")
-    assert panel.result_label.text() == "Dot (dora) wins: every other player resigned"
+    assert panel.result_label.text() == "Dot (dora) wins: the other player resigned"
 
 
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:

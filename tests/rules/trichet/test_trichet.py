@@ -566,7 +566,7 @@ def test_the_command_line_names_dot_and_oh_and_its_json_keeps_the_letters(
     path.write_text("trichet alice bob\nd3\nresign\n")
     assert cli.main(["check", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: every other player resigned")
+    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: the other player resigned")
 
 
 # ---- open regions for the views (the RegionTilePosition contract) ----------------------------
