@@ -174,6 +174,14 @@ class PickScene:
         hit = entering < limits[:, None]
         return {int(c) for c in self.cells[rows[hit.any(axis=0)]]}
 
+    def hits_among(self, origins: np.ndarray, directions: np.ndarray, among: np.ndarray
+                   ) -> np.ndarray:
+        """Whether each ray (origins, directions (r, 3)) meets one of the stones' and
+        figures' prisms `among` (indices past the tiles, as `screen_boxes` counts them)."""
+        best, _ = self._first_hits(origins, directions, len(self.board) + among)
+        hit: np.ndarray = best >= 0
+        return hit
+
     def screen_boxes(self, camera: Camera) -> np.ndarray:
         """Each stone's or figure's box on the screen (n, 4), with its cell: `cells` past
         the tiles."""

@@ -368,6 +368,7 @@ class StackView(gl.GLViewWidget):
         targets, ghosts = (half_move(self.play, scene, self.look, self._hover,
                                      self._hover_action) if scene is not None else ([], []))
         self.scene_items.show_half_move(scene, targets, ghosts)
+        self.marks.set_ghosts(ghosts)
         self.update()
 
     # ---- fading ------------------------------------------------------------------------

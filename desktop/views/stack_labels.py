@@ -2,10 +2,11 @@
 heights, the last move's pins and the suggestion badges.
 
 Coordinate labels stand beyond both ends of every column and row, on every side of square,
-hex and Y boards; heights may be written on the stacks' tops. Which of them a stone hides
-is read back from the depth buffer just drawn, once for the camera and position (and, with
-the look's `labels_at_rest`, again only when the camera rests). The pins and badges are
-drawn over the picture, so no stone hides them.
+hex and Y boards, moved further out where a stone or a ghost piece would cover them
+(desktop.views.label_places); heights may be written on the stacks' tops, where a stone in
+front may hide them (read back from the depth buffer just drawn). Both are checked once for
+the camera and position (and, with the look's `labels_at_rest`, again only when the camera
+rests). The pins and badges are drawn over the picture, so no stone hides them.
 """
 
 from __future__ import annotations
@@ -23,25 +24,27 @@ from PySide6.QtOpenGL import QOpenGLFramebufferObject
 
 from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
+from megalith.desktop.views.label_places import (Places, moved, outward, overlapping,
+                                                 place_labels, text_boxes)
 from megalith.desktop.views.look import Look
+from megalith.desktop.views.meshes import PrismSet
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack_scene import LAST_MOVE_COLOUR, SUGGESTION_COLOUR
 from megalith.rules.contracts import Position
 from megalith.rules.geometry import Board
 
 LABEL_COLOUR = (245, 236, 160)
-LABEL_CLEARANCE = 0.3  # world units in front of a label that may not be occupied
 LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending its line
 MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the top face
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
-REST_MS = 120  # hidden labels are checked again this long after the camera stops
+REST_MS = 120  # labels are placed again this long after the camera stops
 DISC = np.c_[np.cos(np.linspace(0, 2 * np.pi, 20, endpoint=False)),
              np.sin(np.linspace(0, 2 * np.pi, 20, endpoint=False))]  # a height's disc, r = 1
 BADGE_POINTER = 7.0  # the height of a suggestion badge's pointer, pixels
 BADGE_PAD = 6.0  # the badge's margin left and right of its text
 
-# what a check of hidden labels was made for: the camera and the position's number
+# what a placing of the labels was made for: the camera and the position's number
 CheckKey = tuple[Camera, int]
 # a suggestion's badge: the cell it stands over, that cell's top outline (k, 3), its text
 Badge = tuple[str, np.ndarray, str]
@@ -97,10 +100,12 @@ class StackLabels:
         self.labels: list[tuple[np.ndarray, str]] = []
         self._label_points = np.zeros((0, 3))
         self._label_texts: list[tuple[QStaticText, float]] = []  # text, start left of point
-        self._label_screen: tuple[Camera | None, np.ndarray] = (None, np.zeros((0, 2)))
-        self._label_shown = np.zeros(0, bool)
+        self._label_ways = np.zeros((0, 2))  # each label's way out of the board
+        self._label_offsets = np.zeros((0, 4))  # its text's box round its screen point
+        self._places: Places | None = None  # how far out each label moved, which are covered
         self._label_key: CheckKey | None = None
-        self._version = 0  # the position's number, for the checks of hidden labels
+        self._ghosts: list[np.ndarray] = []  # the ghost pieces' corners (k, 3), kept clear
+        self._version = 0  # the position's number (fading, ghosts), for the labels' checks
         self._markers: list[np.ndarray] = []  # the last move's cells' top outlines (k, 3)
         self._pinned: set[str] = set()  # the cells with a last-move pin
         self._suggestions: list[Badge] = []
@@ -126,7 +131,12 @@ class StackLabels:
         self._label_points = np.array([p for p, _ in self.labels]).reshape(-1, 3)
         self._label_texts = [(self._static_text(text), 4.0 * len(text))
                              for _, text in self.labels]
-        self._label_screen = (None, np.zeros((0, 2)))
+        self._label_ways = outward(np.array(board.centres), self._label_points)
+        rise = 5.0 - self._ascent  # static text is placed by its top, not its baseline
+        self._label_offsets = np.array([
+            (-left, rise, -left + text.size().width(), rise + text.size().height())
+            for text, left in self._label_texts]).reshape(-1, 4)
+        self._places = None
 
     def set_position(self, scene: PickScene, last: Sequence[str]) -> None:
         """A new position: its stacks (heights are laid out again on the next frame that
@@ -144,6 +154,13 @@ class StackLabels:
     def set_show_heights(self, on: bool) -> None:
         self.show_heights = on
         self._height_key = None
+
+    def set_ghosts(self, ghosts: Sequence[PrismSet]) -> None:
+        """The ghost pieces on show (a held piece, the hover's): the labels they would
+        cover move out of their way while they show."""
+        self._ghosts = [np.concatenate([np.c_[poly, np.full(len(poly), z)]
+                                        for poly, z0, z1 in zip(g.polys, g.bottoms, g.tops)
+                                        for z in (z0, z1)]) for g in ghosts if len(g)]
 
     def set_faded(self, faded: frozenset[int]) -> None:
         """Write the height of every faded stack of two or more on its top: drawn
@@ -169,24 +186,14 @@ class StackLabels:
         """Paint the marks over the frame just drawn (in paintGL, after the scene)."""
         if not self.labels:
             return
-        if self._label_screen[0] != camera:  # the labels move only with the camera
-            self._label_screen = (camera, camera.project(self._label_points))
-        points = self._label_screen[1]
         key = (camera, self._version)
-        if key != self._label_key and not self._moving(
-                key, self._label_key, len(self._label_shown), len(points)):
-            self._label_shown = self._unhidden(camera, self._label_points, points,
-                                               LABEL_CLEARANCE)
+        if key != self._label_key and not self._keep_places():
+            self._places = self._place_labels(camera)
             self._label_key = key
         painter = QPainter(self._widget)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.setFont(self.font)
-        painter.setPen(QColor(*LABEL_COLOUR))
-        rise = 5.0 - self._ascent  # static text is placed by its top, not its baseline
-        for i in np.flatnonzero(self._label_shown):
-            x, y = points[i]
-            text, left = self._label_texts[i]
-            painter.drawStaticText(QPointF(x - left, y + rise), text)
+        self._paint_labels(painter, camera)
         if self.show_heights:
             if not self._height_texts:
                 self._set_heights()
@@ -198,6 +205,67 @@ class StackLabels:
         if self._suggestions:
             self._paint_suggestions(painter, camera)
         painter.end()
+
+    def _keep_places(self) -> bool:
+        """Whether to keep the labels where the last frame put them, because the look
+        places them again only once the camera rests and the position has settled (for a
+        crowded board that takes tens of milliseconds, which the frame after a move or
+        during a turn need not wait for): a timer then asks for it. A first frame, or a
+        new board, is always placed, and so are the labels once the timer says the camera
+        rests (it forgets the last placing's key)."""
+        if (not self._look.labels_at_rest or self._places is None or self._label_key is None
+                or len(self._places.steps) != len(self.labels)):
+            return False
+        self.timer.start()
+        return True
+
+    def _place_labels(self, camera: Camera) -> Places:
+        """Where the labels go for this camera (desktop.views.label_places), clear of the
+        stones and figures (faded ones too: they still stand there)."""
+        assert self._scene is not None
+        return place_labels(self._scene, camera, self._label_points, self._label_ways,
+                            self._label_offsets)
+
+    def label_steps(self) -> np.ndarray:
+        """How many steps out each coordinate label was last placed (label_places)."""
+        return self._places.steps if self._places is not None else np.zeros(len(self.labels), int)
+
+    def label_boxes(self, camera: Camera) -> tuple[np.ndarray, np.ndarray]:
+        """Each coordinate label's text box on the screen (n, 4) as the last placing put
+        it, and moved out of the way of the ghost pieces; and which of them are written on
+        a backdrop (covered wherever they go)."""
+        n = len(self.labels)
+        places = self._places if self._places is not None else Places(
+            np.zeros(n, int), np.zeros(n, bool))
+        boxes = text_boxes(camera.project(moved(self._label_points, self._label_ways,
+                                                places.steps)), self._label_offsets)
+        if self._ghosts and self._scene is not None:
+            ghosts = [camera.project(corners) for corners in self._ghosts]
+            keep_clear = np.array([(*g.min(axis=0), *g.max(axis=0)) for g in ghosts])
+            hit = np.flatnonzero(overlapping(boxes, keep_clear).any(axis=1))
+            if len(hit):  # those the ghosts would cover move out of their way
+                again = place_labels(self._scene, camera, self._label_points[hit],
+                                     self._label_ways[hit], self._label_offsets[hit],
+                                     keep_clear=keep_clear)
+                steps, covered = places.steps.copy(), places.covered.copy()
+                steps[hit], covered[hit] = again.steps, again.covered
+                places = Places(steps, covered)
+                boxes[hit] = text_boxes(camera.project(moved(
+                    self._label_points[hit], self._label_ways[hit], steps[hit])),
+                    self._label_offsets[hit])
+        return boxes, places.covered
+
+    def _paint_labels(self, painter: QPainter, camera: Camera) -> None:
+        boxes, covered = self.label_boxes(camera)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(28, 26, 22)))
+        for left, top, right, bottom in boxes[covered]:  # polygons: see _paint_numbers
+            painter.drawPolygon(QPolygonF([QPointF(left - 3, top), QPointF(right + 3, top),
+                                           QPointF(right + 3, bottom),
+                                           QPointF(left - 3, bottom)]))
+        painter.setPen(QColor(*LABEL_COLOUR))
+        for (left, top, _, _), (text, _) in zip(boxes, self._label_texts):
+            painter.drawStaticText(QPointF(left, top), text)
 
     def suggestion_boxes(self, camera: Camera) -> list[QRectF]:
         """Each suggestion badge's box on the screen (badge_boxes): over the top of its

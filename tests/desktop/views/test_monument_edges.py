@@ -171,3 +171,68 @@ def test_a_faded_tower_shows_its_height(qtbot) -> None:
     light = (np.abs(block.astype(int) - (250, 245, 225)).max(axis=2) <= 20).sum()
     dark = (block.astype(int).max(axis=2) < 60).sum()
     assert light >= 6 and dark >= 40, (light, dark)
+
+
+# ---- 7. coordinate labels keep clear of stones and of a held piece ------------------------
+
+def label_colour_pixels(view: StackView, image, corners: np.ndarray, pad: int = 0) -> int:
+    """The label-coloured pixels inside the screen box of these world points."""
+    from megalith.desktop.views.stack_labels import LABEL_COLOUR
+    shown = view.camera().project(corners)
+    (left, top), (right, bottom) = shown.min(axis=0) - pad, shown.max(axis=0) + pad
+    block = pixels(image)[int(top):int(bottom) + 1, int(left):int(right) + 1].reshape(-1, 3)
+    return int((np.abs(block.astype(int) - LABEL_COLOUR).max(axis=1) <= 40).sum())
+
+
+def test_row_labels_behind_a_tower_still_show(qtbot) -> None:
+    view = make_view(qtbot)
+    show(view, game("druid", "-size=8", ["h6", "a1", "h6", "a2"]))  # a tower on h6
+    view.settle()
+    image = view.grab_image()
+    for row in (6.0, 7.0):  # "7" and "8", beyond h7 and h8, where the tower stands before
+        # them: wherever they go, out along their rows
+        reach = np.array([(7.0 + d, row, -0.09) for d in (0.6, 2.6)])
+        assert label_colour_pixels(view, image, reach, pad=12) > 12, row
+
+
+def test_a_label_keeps_off_a_held_piece(qtbot) -> None:
+    view = make_view(qtbot, "drogo")
+    show(view, game("drogo", "-size=6", ["c3", "a1"]))  # X (red) to move
+    view.settle()
+    view.grab_image()  # the labels are placed for this position, as a player sees it
+    view.click_cell("e6")  # held: its ghost stands on e6, before the "e" beyond the board
+    view.leaveEvent(QEvent(QEvent.Type.Leave))
+    image = view.grab_image()
+    board = shown_board(view)
+    x, y = board.centres[board.index["e6"]]
+    cube = np.array([(x + dx, y + dy, z) for dx in (-0.35, 0.35) for dy in (-0.35, 0.35)
+                     for z in (0.1, 0.9)])  # inside the ghost
+    assert label_colour_pixels(view, image, cube) == 0
+
+
+def test_labels_move_out_from_behind_a_tower_and_out_of_a_ghost_s_way() -> None:
+    from megalith.desktop.views.label_places import moved, outward, place_labels, text_boxes
+    from megalith.desktop.views.meshes import coordinate_labels
+
+    state = game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"])  # a tower on c6
+    board = state.board
+    camera = camera_over(board)
+    labels = coordinate_labels(board, 0.95)
+    points = np.array([(x, y, -0.09) for (x, y), _ in labels])
+    ways = outward(np.array(board.centres), points)
+    assert np.allclose(np.linalg.norm(ways, axis=1), 1.0)
+    offsets = np.tile([-4.0, -9.0, 4.0, 5.0], (len(points), 1))
+    scene = PickScene(board, state.stones())
+    behind_c6 = int(np.argmin(np.hypot(points[:, 0] - 2.0, points[:, 1] - 5.95)))
+    in_front = int(np.argmin(np.hypot(points[:, 0] - 2.0, points[:, 1] + 0.95)))
+    places = place_labels(scene, camera, points, ways, offsets)
+    assert places.steps[in_front] == 0 and not places.covered[in_front]
+    assert places.steps[behind_c6] > 0 or places.covered[behind_c6]
+    assert np.allclose(ways[behind_c6], (0.0, 1.0))  # out beyond row 6: north
+    # a ghost's box over the front "c" sends it out too
+    box = text_boxes(camera.project(points[[in_front]]), offsets[[in_front]])[0]
+    ghost = np.array([[box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2]])
+    again = place_labels(scene, camera, points, ways, offsets, keep_clear=ghost)
+    assert again.steps[in_front] > 0
+    shown = camera.project(moved(points, ways, again.steps))[in_front]
+    assert not (ghost[0, 0] < shown[0] < ghost[0, 2] and ghost[0, 1] < shown[1] < ghost[0, 3])
