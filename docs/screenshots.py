@@ -11,6 +11,7 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 `--study` draws the whole window studying a game instead (docs/screenshots_study.py).
 `--tiles` draws the tile games' window at small sizes instead (docs/screenshots_tiles.py).
 `--setup` draws the whole window setting up a position instead (docs/screenshots_setup.py).
+`--mended` draws the pictures of issue 39's mended monument (docs/screenshots_mended.py).
 """
 
 from __future__ import annotations
@@ -113,6 +114,9 @@ def main() -> None:
                         help="draw the tile games' window at small sizes (#39)")
     parser.add_argument("--setup", action="store_true",
                         help="draw the whole window setting up a position")
+    parser.add_argument("--mended", action="store_true",
+                        help="draw issue 39's pictures: the Druid picked, suggestions, "
+                             "a faded tower's height")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -132,6 +136,12 @@ def main() -> None:
         from docs.screenshots_setup import render_setup
 
         for path in render_setup(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.mended:
+        from docs.screenshots_mended import render_mended
+
+        for path in render_mended(app, IMAGES):
             print(path.relative_to(ROOT))
         return
     for scene in SCENES:

@@ -39,8 +39,6 @@ MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the t
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
 REST_MS = 120  # labels are placed again this long after the camera stops
-DISC = np.c_[np.cos(np.linspace(0, 2 * np.pi, 20, endpoint=False)),
-             np.sin(np.linspace(0, 2 * np.pi, 20, endpoint=False))]  # a height's disc, r = 1
 BADGE_POINTER = 7.0  # the height of a suggestion badge's pointer, pixels
 BADGE_PAD = 6.0  # the badge's margin left and right of its text
 
@@ -84,6 +82,19 @@ def badge_boxes(anchors: Sequence[tuple[float, float]], sizes: Sequence[tuple[fl
             box.moveBottom(min(hit) - 2.0)
         boxes.append(box)
     return boxes
+
+
+def rounded(box: QRectF, radius: float) -> QPolygonF:
+    """A rectangle with rounded corners as a polygon. The painter fills polygons on this
+    GL widget, but drew its rounded rectangles and ellipses made after other marks as
+    nothing (seen on Mesa llvmpipe)."""
+    corners = ((box.right() - radius, box.bottom() - radius, 0.0),
+               (box.left() + radius, box.bottom() - radius, 90.0),
+               (box.left() + radius, box.top() + radius, 180.0),
+               (box.right() - radius, box.top() + radius, 270.0))
+    return QPolygonF([QPointF(x + radius * np.cos(np.radians(start + a)),
+                              y + radius * np.sin(np.radians(start + a)))
+                      for x, y, start in corners for a in (0.0, 30.0, 60.0, 90.0)])
 
 
 class StackLabels:
@@ -296,20 +307,20 @@ class StackLabels:
         (whose outline the scene draws in the same colour)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setFont(self._badge_font())
-        outline = QPen(QColor(20, 10, 25))
-        outline.setWidthF(1.5)
-        fill = QBrush(QColor(*SUGGESTION_COLOUR))
+        stem = QPen(QColor(*SUGGESTION_COLOUR))
+        stem.setWidthF(2.0)
+        painter.setBrush(QBrush(QColor(*SUGGESTION_COLOUR)))
         for box, (_, ring, text) in zip(self.suggestion_boxes(camera), self._suggestions):
             shown = camera.project(ring)
             x, tip = box.center().x(), float(shown[:, 1].min()) - 2.0
-            painter.setPen(outline)
-            painter.setBrush(fill)
             if tip - box.bottom() > BADGE_POINTER + 1.0:  # lifted clear of a pin or badge
+                painter.setPen(stem)
                 painter.drawLine(QPointF(x, box.bottom()), QPointF(x, tip - BADGE_POINTER))
+            painter.setPen(Qt.PenStyle.NoPen)  # (outlines of polygons come out as dots here)
             start = min(box.bottom(), tip - BADGE_POINTER)
             painter.drawPolygon(QPolygonF([QPointF(x - 6.0, start), QPointF(x + 6.0, start),
                                            QPointF(x, start + BADGE_POINTER)]))
-            painter.drawRoundedRect(box, 5.0, 5.0)
+            painter.drawPolygon(rounded(box, 5.0))
             painter.setPen(QColor(15, 10, 20))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.setFont(self.font)
@@ -360,16 +371,14 @@ class StackLabels:
 
     def _paint_numbers(self, painter: QPainter, points: np.ndarray,
                        texts: Sequence[QStaticText]) -> None:
-        """Height numbers, light on a dark disc, centred on their screen points. The disc is
-        a polygon: on this GL widget the painter drew ellipses and rounded rectangles made
-        first after the labels' text as nothing."""
+        """Height numbers, light on a dark disc (a polygon: `rounded`), centred on their
+        screen points."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(28, 28, 34)))
         r = self._ascent * 0.75 + 2.5
         for x, y in points:
-            painter.drawPolygon(QPolygonF([QPointF(float(x) + dx, float(y) + dy)
-                                           for dx, dy in DISC * r]))
+            painter.drawPolygon(rounded(QRectF(float(x) - r, float(y) - r, 2 * r, 2 * r), r))
         painter.setPen(QColor(250, 245, 225))
         for (x, y), text in zip(points, texts):
             size = text.size()

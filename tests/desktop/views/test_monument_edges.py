@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 
 from megalith.desktop.views.picking import PickScene
 from megalith.desktop.views.stack3d import StackView
-from tests.desktop.app_support import pick_scene, shown_board
+from tests.desktop.app_support import pick_scene, shown_board, stacked
 from tests.desktop.views.test_fading import make_view
 from tests.desktop.views.test_picking import camera_over
 from tests.desktop.views.test_stack3d import game, pixels, rgb, screen, send_mouse, show
@@ -31,7 +31,7 @@ def figure_head(view: StackView, cell: str) -> QPointF:
 # ---- 1. the figure picks its own cell ----------------------------------------------------
 
 def test_a_figure_is_picked_even_where_its_cell_is_see_through() -> None:
-    state = game("druid", "-size=8 -walk", ["d1", "a5", "d2"])
+    state = stacked(game("druid", "-size=8 -walk", ["d1", "a5", "d2"]))
     board = state.board
     scene = PickScene(board, state.stones(), ["d1"])
     camera = camera_over(board)
@@ -137,22 +137,28 @@ def top_ring(view: StackView, cell: str, scale: float = 0.88) -> np.ndarray:
 
 def test_suggested_cells_are_outlined_and_labelled_above_their_tops(qtbot) -> None:
     view = make_view(qtbot)
-    state = game("druid", "-size=8", ["d4", "--", "d4", "--", "c3"])  # H to move
+    # V's d5 just played, a faded stack of two on d4 (its height written) before it
+    state = game("druid", "-size=8", ["d4", "c5", "d4", "e5", "c3", "f6", "c4", "e6", "d5"])
     show(view, state)
     view.settle()
-    view.show_suggestions([("c6", 0.52), ("d4", 0.48)])
+    view.show_suggestions([("d5", 0.56), ("e4", 0.51), ("c6", 0.47)])
     image = view.grab_image()
-    for cell in ("c6", "d4"):
+    for cell in ("d5", "e4", "c6"):
         ring = top_ring(view, cell)
         middles = (ring + np.roll(ring, -1, axis=0)) / 2  # the middle of each edge
         marked = [near_colour(image, QPointF(*m), MAGENTA) for m in middles]
         assert all(marked), (cell, marked)
     boxes = view.marks.suggestion_boxes(view.camera())
-    assert len(boxes) == 2
-    for cell, box in zip(("c6", "d4"), boxes):
+    assert len(boxes) == 3
+    for cell, box in zip(("d5", "e4", "c6"), boxes):
         assert box.bottom() <= top_ring(view, cell, 1.0)[:, 1].min(), cell  # above its top
         assert box.height() >= 16
-    assert not boxes[0].intersects(boxes[1])
+        assert not any(box.intersects(other) for other in boxes if other is not box)
+    for box in boxes:  # filled in magenta, the text written on it
+        block = pixels(image)[round(box.top()) + 2:round(box.bottom()) - 1,
+                              round(box.left()) + 2:round(box.right()) - 1]
+        filled = (np.abs(block.astype(int) - MAGENTA).max(axis=2) <= 30).mean()
+        assert 0.4 < filled < 0.95, filled
 
 
 # ---- 6. a faded tower keeps its height readable ------------------------------------------
@@ -214,7 +220,7 @@ def test_labels_move_out_from_behind_a_tower_and_out_of_a_ghost_s_way() -> None:
     from megalith.desktop.views.label_places import moved, outward, place_labels, text_boxes
     from megalith.desktop.views.meshes import coordinate_labels
 
-    state = game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"])  # a tower on c6
+    state = stacked(game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"]))  # a tower on c6
     board = state.board
     camera = camera_over(board)
     labels = coordinate_labels(board, 0.95)
