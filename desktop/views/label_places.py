@@ -26,11 +26,19 @@ GRID = (3, 2)  # points across and down a text's box that are looked at
 
 @dataclass(frozen=True)
 class Places:
-    """The labels as placed for one camera: how many steps out each moved, and which no
-    step cleared (written on a backdrop where they belong)."""
+    """The labels as placed for one camera: how many steps out each moved, which no step
+    cleared (written on a backdrop where they belong) and which are drawn at all (all of
+    them, but in the looks before issue 39, where a label a stone hid was left out)."""
 
     steps: np.ndarray  # (n,) int
     covered: np.ndarray  # (n,) bool
+    shown: np.ndarray  # (n,) bool
+
+    @staticmethod
+    def where_they_belong(shown: np.ndarray) -> Places:
+        """Every label at its place, none on a backdrop; those `shown` drawn."""
+        n = len(shown)
+        return Places(np.zeros(n, int), np.zeros(n, bool), shown)
 
 
 def outward(board_centres: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -112,4 +120,4 @@ def place_labels(scene: PickScene, camera: Camera, points: np.ndarray, ways: np.
     steps[waiting] = 0
     blocked = np.zeros(n, bool)
     blocked[waiting] = True
-    return Places(steps, blocked)
+    return Places(steps, blocked, np.ones(n, bool))

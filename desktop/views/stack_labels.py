@@ -38,6 +38,7 @@ LABEL_REACH = 0.95  # a label's distance beyond the centre of the cell ending it
 MARKER_LIFT = 0.03  # the top outline the last-move pin stands over, above the top face
 MARKER_SIZE = 11.0  # the pin's half width, pixels (its height is twice that)
 HEIGHT_CLEARANCE = 0.12  # a height number shows if nothing lies this near in front of it
+LABEL_CLEARANCE = 0.3  # the looks before #39: a label shows if this much before it is free
 REST_MS = 120  # labels are placed again this long after the camera stops
 BADGE_POINTER = 7.0  # the height of a suggestion badge's pointer, pixels
 BADGE_PAD = 6.0  # the badge's margin left and right of its text
@@ -234,6 +235,10 @@ class StackLabels:
         """Where the labels go for this camera (desktop.views.label_places), clear of the
         stones and figures (faded ones too: they still stand there)."""
         assert self._scene is not None
+        if not self._look.labels_clear:
+            return Places.where_they_belong(self._unhidden(
+                camera, self._label_points, camera.project(self._label_points),
+                LABEL_CLEARANCE))
         return place_labels(self._scene, camera, self._label_points, self._label_ways,
                             self._label_offsets)
 
@@ -241,16 +246,16 @@ class StackLabels:
         """How many steps out each coordinate label was last placed (label_places)."""
         return self._places.steps if self._places is not None else np.zeros(len(self.labels), int)
 
-    def label_boxes(self, camera: Camera) -> tuple[np.ndarray, np.ndarray]:
+    def label_boxes(self, camera: Camera) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each coordinate label's text box on the screen (n, 4) as the last placing put
-        it, and moved out of the way of the ghost pieces; and which of them are written on
-        a backdrop (covered wherever they go)."""
+        it, and moved out of the way of the ghost pieces; which of them are written on a
+        backdrop (covered wherever they go); and which are drawn."""
         n = len(self.labels)
-        places = self._places if self._places is not None else Places(
-            np.zeros(n, int), np.zeros(n, bool))
+        places = (self._places if self._places is not None
+                  else Places.where_they_belong(np.ones(n, bool)))
         boxes = text_boxes(camera.project(moved(self._label_points, self._label_ways,
                                                 places.steps)), self._label_offsets)
-        if self._ghosts and self._scene is not None:
+        if self._ghosts and self._scene is not None and self._look.labels_clear:
             ghosts = [camera.project(corners) for corners in self._ghosts]
             keep_clear = np.array([(*g.min(axis=0), *g.max(axis=0)) for g in ghosts])
             hit = np.flatnonzero(overlapping(boxes, keep_clear).any(axis=1))
@@ -260,14 +265,14 @@ class StackLabels:
                                      keep_clear=keep_clear)
                 steps, covered = places.steps.copy(), places.covered.copy()
                 steps[hit], covered[hit] = again.steps, again.covered
-                places = Places(steps, covered)
+                places = Places(steps, covered, places.shown)
                 boxes[hit] = text_boxes(camera.project(moved(
                     self._label_points[hit], self._label_ways[hit], steps[hit])),
                     self._label_offsets[hit])
-        return boxes, places.covered
+        return boxes, places.covered, places.shown
 
     def _paint_labels(self, painter: QPainter, camera: Camera) -> None:
-        boxes, covered = self.label_boxes(camera)
+        boxes, covered, shown = self.label_boxes(camera)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(28, 26, 22)))
         for left, top, right, bottom in boxes[covered]:  # polygons: see _paint_numbers
@@ -275,8 +280,9 @@ class StackLabels:
                                            QPointF(right + 3, bottom),
                                            QPointF(left - 3, bottom)]))
         painter.setPen(QColor(*LABEL_COLOUR))
-        for (left, top, _, _), (text, _) in zip(boxes, self._label_texts):
-            painter.drawStaticText(QPointF(left, top), text)
+        for (left, top, _, _), (text, _), drawn in zip(boxes, self._label_texts, shown):
+            if drawn:
+                painter.drawStaticText(QPointF(left, top), text)
 
     def suggestion_boxes(self, camera: Camera) -> list[QRectF]:
         """Each suggestion badge's box on the screen (badge_boxes): over the top of its

@@ -242,3 +242,23 @@ def test_labels_move_out_from_behind_a_tower_and_out_of_a_ghost_s_way() -> None:
     assert again.steps[in_front] > 0
     shown = camera.project(moved(points, ways, again.steps))[in_front]
     assert not (ghost[0, 0] < shown[0] < ghost[0, 2] and ghost[0, 1] < shown[1] < ghost[0, 3])
+
+
+def test_the_looks_before_39_leave_out_a_label_a_stone_hides(qtbot) -> None:
+    from dataclasses import replace
+
+    from megalith.desktop.views.look import NEW
+
+    view = StackView(look=replace(NEW, labels_clear=False))  # benchmarks.earlier_looks
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    show(view, game("druid", "-size=6", ["c6", "--", "c6", "--", "c6"]))  # a tower on c6
+    view.grab_image()
+    points = np.array([p[:2] for p, _ in view.marks.labels])
+    behind_c6, in_front = (int(np.argmin(np.hypot(*(points - xy).T)))
+                           for xy in ((2.0, 5.95), (2.0, -0.95)))
+    _, covered, shown = view.marks.label_boxes(view.camera())
+    assert shown[in_front] and not shown[behind_c6] and not covered.any()
+    assert (view.marks.label_steps() == 0).all()

@@ -397,7 +397,7 @@ def test_coordinate_labels_move_out_from_behind_the_monument(view) -> None:
     image = view.grab_image()
     front_c, back_e, back_c = (label_at(view, *p) for p in ((2.0, -0.95), (4.0, 5.95),
                                                               (2.0, 5.95)))
-    boxes, covered = view.marks.label_boxes(view.camera())
+    boxes, covered, _ = view.marks.label_boxes(view.camera())
     start = view.camera().project(np.array([p for p, _ in view.marks.labels]))
     for label in (front_c, back_e, back_c):
         assert label_pixels(view, image, label) > 5
