@@ -1,7 +1,7 @@
 """The pictures of docs/desktop.md's "Rough edges mended (#39): the monument": the Druid's
 figure picked as its own cell (the whole window, so that the line under the board shows
-what the pointer names), suggestions marked on the monument, and a faded tower keeping its
-height. Called by `docs/screenshots.py --mended`, which sets up the application; the
+what the pointer names), suggestions marked on the monument, a faded tower keeping its
+height; and the window after a capture, whose banner moved. Called by `docs/screenshots.py --mended`, which sets up the application; the
 window's settings and autosave go to a temporary folder, never the user's."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QEvent, QPointF, Qt
@@ -19,6 +20,9 @@ from docs.screenshots_study import grab, settle
 from megalith.desktop.views.stack3d import StackView
 from megalith.rules import registry
 from megalith.rules.contracts import StackedPosition
+
+if TYPE_CHECKING:
+    from megalith.desktop.window.main_window import MainWindow
 
 WINDOW = (1000, 720)
 VIEW = (960, 640)
@@ -56,21 +60,8 @@ def _save(view: StackView, path: Path) -> Path:
 def render_figure(app: QApplication, images: Path) -> Path:
     """Druid's Walk, V's Druid on d1 after V's d2: the pointer on the Druid's head names d1
     (the issue's case: it played e2 behind it)."""
-    folder = Path(tempfile.mkdtemp(prefix="megalith-shots-"))
-    os.environ["MEGALITH_CONFIG_DIR"] = str(folder / "config")
-    os.environ["MEGALITH_DATA_DIR"] = str(folder / "data")
-    from megalith.desktop.game.session import GameChoice  # after the folders are set
-    from megalith.desktop.window.main_window import MainWindow
-
-    window = MainWindow()
-    window.resize(*WINDOW)
-    window.show()
-    settle(app)
-    window.start_game(GameChoice("druid", ["-size=8", "-walk"], ["vera", "hugo"], []))
-    for move in ("d1", "a5", "d2"):
-        window.move_line.setText(move)
-        window.play_typed()
-    settle(app)
+    window = _window(app, WINDOW, "druid", ["-size=8", "-walk"], ["vera", "hugo"],
+                     ["d1", "a5", "d2"])
     view = window.findChild(StackView)
     assert view is not None and view.board is not None and view.pick_scene is not None
     view.settle()
@@ -84,9 +75,7 @@ def render_figure(app: QApplication, images: Path) -> Path:
     settle(app)
     path = images / "mended-druid-figure.png"
     grab(window, path)
-    assert window.session is not None
-    window.session.modified = False  # a picture's game: nothing to save on closing
-    window.close()
+    _close(window)
     return path
 
 
@@ -105,6 +94,46 @@ def render_faded_height(app: QApplication, images: Path) -> Path:
     return _save(view, images / "mended-faded-height.png")
 
 
+def _window(app: QApplication, size: tuple[int, int], game: str, params: list[str],
+            players: list[str], moves: list[str]) -> MainWindow:
+    """The whole window playing `moves` as typed in the Move line, its settings and
+    autosave in a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="megalith-shots-"))
+    os.environ["MEGALITH_CONFIG_DIR"] = str(folder / "config")
+    os.environ["MEGALITH_DATA_DIR"] = str(folder / "data")
+    from megalith.desktop.game.session import GameChoice  # after the folders are set
+    from megalith.desktop.window.main_window import MainWindow
+
+    window = MainWindow()
+    window.resize(*size)
+    window.show()
+    settle(app)
+    window.start_game(GameChoice(game, params, players, []))
+    for move in moves:
+        window.move_line.setText(move)
+        window.play_typed()
+    settle(app)
+    return window
+
+
+def _close(window: MainWindow) -> None:
+    assert window.session is not None
+    window.session.modified = False  # a picture's game: nothing to save on closing
+    window.close()
+
+
+def render_capture(app: QApplication, images: Path) -> Path:
+    """Drogo, O's b1 has just taken X's three-high stack on a1: the banner says so over
+    the top left corner of the board (docs/desktop.md, "The window: a capture said over
+    the board"), the map beside the monument in a window 1600 pixels wide."""
+    window = _window(app, (1600, 1000), "drogo", [], ["alice", "bob"],
+                     ["a1", "a2", "a1,a1", "f6", "f5", "b1"])
+    path = images / "window-capture.png"
+    grab(window, path)
+    _close(window)
+    return path
+
+
 def render_mended(app: QApplication, images: Path) -> list[Path]:
     return [render_figure(app, images), render_suggestions(app, images),
-            render_faded_height(app, images)]
+            render_faded_height(app, images), render_capture(app, images)]
