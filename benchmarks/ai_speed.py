@@ -8,7 +8,9 @@ work they are both far below the CPU figure. The load average is printed with th
 is the start of the game and the position after `--plies` random moves (seed 1).
 
 `--baseline REV` also compares git revision REV as a whole (its search and its games,
-exported with `git archive`) with today's tree on one core: each is timed in a fresh child
+exported with `git archive`; any revision from the search's arrival, OLDEST, on, whether
+its engines are `megalith.rules` or, before the megalith/ package, `rules`) with today's
+tree on one core: each is timed in a fresh child
 process on the same position (the same moves replayed) for `--seconds` of CPU time (not
 of the clock, which a busy machine would shorten), the two alternating, four times each,
 and the best of each four is printed with their ratio (on this machine one process runs a
@@ -81,12 +83,17 @@ PROOF_ITERATIONS = 1000
 
 
 CHILD = """
-import json, sys, time
-sys.path.insert(0, sys.argv[1])
-import megalith
-assert megalith.__file__.startswith(sys.argv[1]), megalith.__file__
-from megalith.rules import registry
-from megalith.rules.ai.mcts import Search
+import json, os, sys, time
+folder = sys.argv[1]
+sys.path[0] = folder  # in place of the working folder, which may hold another tree
+# The engines are megalith.rules since the megalith/ package, and plain rules before it.
+if os.path.isfile(os.path.join(folder, "megalith", "__init__.py")):
+    from megalith.rules import registry
+    from megalith.rules.ai.mcts import Search
+else:
+    from rules import registry
+    from rules.ai.mcts import Search
+assert registry.__file__.startswith(folder), registry.__file__
 game, parameters, players, moves, seconds = json.loads(sys.argv[2])
 state = registry.new_game(game, parameters, players)
 for move in moves:
@@ -102,12 +109,20 @@ print(result.iterations / (time.process_time() - cpu))
 
 
 ROUNDS = 4  # child processes per side and position in a comparison
+# The first revision with the search (the merge of its branch): any revision from it on can
+# be a baseline, with its engines under megalith/rules or, before that package, under rules.
+OLDEST = "ddc0a68"
+SEARCH_FILE = "rules/ai/mcts.py"  # in every revision that has the search
 
 
 class Baseline:
     """Git revision `revision` exported to a temporary folder, compared with today's tree."""
 
     def __init__(self, revision: str) -> None:
+        if subprocess.run(["git", "cat-file", "-e", f"{revision}:{SEARCH_FILE}"], cwd=ROOT,
+                          capture_output=True).returncode != 0:
+            raise SystemExit(f"revision {revision} has no search to time: --baseline takes a "
+                             f"revision from {OLDEST} (the search's arrival) on")
         self.folder = tempfile.TemporaryDirectory(prefix="megalith-baseline-")
         archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True,
                                  capture_output=True).stdout

@@ -20,7 +20,8 @@ CLASSIC_SIDES = (0.62, 0.26)  # the first look's sides, nearer the tops' brightn
 CLASSIC_BOARD_COLOURS = ((150, 140, 118), (136, 126, 105), (143, 133, 111))  # beige
 
 CLASSIC = Look(elevation=38.0, azimuth=-90.0, fading=False, labels_at_rest=False,
+               labels_clear=False,
                samples=0, beams=False, rim=0.0, lines=True, contrast=False,
                marker=False, framed=False, ghost_alpha=0.55, ghost_outline=False,
                board=CLASSIC_BOARD_COLOURS, stone_scale=STONE_SCALE, sides=CLASSIC_SIDES)
-BEFORE_25 = replace(NEW, azimuth=-90.0, fading=False, labels_at_rest=False)
+BEFORE_25 = replace(NEW, azimuth=-90.0, fading=False, labels_at_rest=False, labels_clear=False)

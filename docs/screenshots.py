@@ -8,8 +8,11 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 
 `--classic` draws the first look instead (CLASSIC, benchmarks/earlier_looks.py), as
 *-classic.png.
-`--study` draws the whole window studying a game instead (docs/screenshots_study.py),
-`--puzzles` the puzzle window (docs/screenshots_puzzles.py).
+`--study` draws the whole window studying a game instead (docs/screenshots_study.py).
+`--tiles` draws the tile games' window at small sizes instead (docs/screenshots_tiles.py).
+`--setup` draws the whole window setting up a position instead (docs/screenshots_setup.py).
+`--mended` draws the pictures of issue 39's mended monument (docs/screenshots_mended.py).
+`--puzzles` draws the puzzle window instead (docs/screenshots_puzzles.py).
 """
 
 from __future__ import annotations
@@ -108,6 +111,13 @@ def main() -> None:
     parser.add_argument("--only", help="one scene by name")
     parser.add_argument("--study", action="store_true",
                         help="draw the whole window studying a game (variations, review)")
+    parser.add_argument("--tiles", action="store_true",
+                        help="draw the tile games' window at small sizes (#39)")
+    parser.add_argument("--setup", action="store_true",
+                        help="draw the whole window setting up a position")
+    parser.add_argument("--mended", action="store_true",
+                        help="draw issue 39's pictures: the Druid picked, suggestions, "
+                             "a faded tower's height")
     parser.add_argument("--puzzles", action="store_true",
                         help="draw the puzzle window (a wrong move refuted, a hint)")
     args = parser.parse_args()
@@ -123,6 +133,24 @@ def main() -> None:
         from docs.screenshots_study import render_study
 
         for path in render_study(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.tiles:
+        from docs.screenshots_tiles import render_tiles
+
+        for path in render_tiles(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.setup:
+        from docs.screenshots_setup import render_setup
+
+        for path in render_setup(app, IMAGES):
+            print(path.relative_to(ROOT))
+        return
+    if args.mended:
+        from docs.screenshots_mended import render_mended
+
+        for path in render_mended(app, IMAGES):
             print(path.relative_to(ROOT))
         return
     for scene in SCENES:

@@ -2,19 +2,23 @@
 (`megalith ai` and `megalith match` are in rules/ai/commands.py).
 
 Exit status: 0 when the record replays, 2 for a record that cannot be read or replayed (an
-unknown game or option, a truncated entry, an illegal move) and for wrong arguments.
+unknown game or option, a truncated entry, an illegal move) and for wrong arguments, each
+reported on one line (one JSON object with `--json`); 141, quietly, when the output's
+reader has gone (`megalith show FILE | head`), as for a tool that SIGPIPE ended.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from megalith.rules import record as records
 from megalith.rules import registry
+from megalith.rules import setup as setups
 from megalith.rules.ai import commands as ai_commands
 from megalith.rules.protocol import GameState
 from megalith.rules.puzzles import commands as puzzle_commands
@@ -25,10 +29,9 @@ from megalith.rules.text import number, quoted, shown
 def _read(path: str) -> Record:
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
-        try:
-            return records.parse(stream.read().decode("utf-8") if stream else sys.stdin.read())
-        except UnicodeDecodeError:
-            raise RecordError(records.NOT_UTF8) from None
+        if stream is None:
+            return records.parse(sys.stdin.read(records.MAX_RECORD_BYTES + 1))
+        return records.parse_bytes(stream.read(records.MAX_RECORD_BYTES + 1))
     try:
         return records.load(path)
     except FileNotFoundError:
@@ -55,6 +58,8 @@ def report(record: Record, state: GameState, legal: bool) -> dict[str, object]:
         [{"name": s.name, "winner": s.winner} for s in outcome.subgames],
         "reason": outcome.reason,
     }
+    if record.setup is not None:
+        result["setup"] = setups.facts(record.setup)
     if legal:
         result["legal"] = sorted(state.legal_moves())
     return result
@@ -66,6 +71,8 @@ def _print_report(data: dict[str, Any], out: TextIO, state: GameState) -> None:
     parameters = " ".join(data["parameters"])
     print(f"game: {data['game']} {parameters}".rstrip(), file=out)
     print(f"players: {' '.join(data['players'])}", file=out)
+    if "setup" in data:
+        print("\n".join(setups.fact_lines(data["setup"], state.side_name)), file=out)
     print(f"ply: {data['ply']}", file=out)
     if data["status"] == "ongoing":
         print(f"to move: {state.side_name(data['to_move'])}", file=out)
@@ -131,8 +138,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+CLOSED_PIPE = 128 + 13  # the status of a tool that SIGPIPE (13) ended
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run a command; its exit status. A closed output pipe ends it quietly."""
+    try:
+        status = _command(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, where a closed pipe is caught, rather than at the exit
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer goes nowhere
+        os.close(devnull)
+        return CLOSED_PIPE
+    return status
+
+
+def _command(argv: list[str]) -> int:
     parser = _parser()
     try:
         args, extra = parser.parse_known_args(argv)
@@ -141,19 +163,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         if "--json" in argv:
             print(json.dumps({"error": {"reason": str(exc)}}))
-            return 2
-        exc.parser.print_usage(sys.stderr)
-        exc.parser.exit(2, f"{exc.parser.prog}: error: {exc}\n")
-    if args.command in ai_commands.COMMANDS:
-        return ai_commands.run(args, extra, _read)
+        else:
+            print(f"{exc.parser.prog}: {exc}", file=sys.stderr)
+        return 2
     if args.command in puzzle_commands.COMMANDS:
         return puzzle_commands.run(args, extra)
-    as_json = getattr(args, "json", False)
     try:
+        if args.command in ai_commands.COMMANDS:
+            return ai_commands.run(args, extra, _read)
         record = _read(args.file)
         state = records.final_state(record, args.ply)
-    except RecordError as exc:
-        if as_json:
+    except RecordError as exc:  # one report for every command that reads a record
+        if getattr(args, "json", False):
             print(json.dumps({"error": exc.as_dict()}))
         else:
             print(f"megalith: {shown(args.file, 120)}: {exc}", file=sys.stderr)
@@ -162,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(state.render())
         return 0
     data = report(record, state, args.legal)
-    if as_json:
+    if args.json:
         print(json.dumps(data))
     else:
         _print_report(data, sys.stdout, state)

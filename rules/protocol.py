@@ -12,7 +12,8 @@ Conventions (docs/rules/common.md):
 - `swap` is legal only as the second move of a two-player game that offers it; it is not a
   move of the record (the file rotates its players and writes `(swapped 1)`), so it does not
   change whose turn it is: the colours stay, the people exchange them;
-- whose turn it is follows from the number of moves alone.
+- whose turn it is follows from the number of moves alone (counted from `first_seat`, the
+  seat a position set up by hand starts from: `set_up`, docs/record-format.md).
 
 Writing a game (tests/rules/toy_game.py is the smallest, docs/architecture.md says where it
 plugs in): subclass `GameState`, name it (`game = "toy"`), and call
@@ -39,6 +40,7 @@ MAY override it to be faster or to make the search play better:
 | `playout_scores()` *                  | may, for strength  | the outcome's scores, if any    |
 | `move_key(move)` *                    | may, for strength  | the move's text                 |
 | `_scores()`                           | may, for the rules | None: a game without points     |
+| `longest_game()`                      | may, for the rules | None: no bound on the moves     |
 | `move_cells(move)`, `move_kind(move)` | may, for the views | no cells; "place" for one cell  |
 
 * The search's hooks (rules/ai; docs/computer.md says what each game does with them).
@@ -101,6 +103,35 @@ class MoveError(MegalithError):
 
 class OptionError(MegalithError):
     """Unknown, malformed or impossible challenge options, or a wrong number of players."""
+
+
+class SetupError(MegalithError):
+    """A position set up by hand that the game's rules cannot hold (a lintel resting on
+    nothing, a Druid off the board), or a game that cannot be set up."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a position set up by hand (`Setup`), in the game's own notation:
+    `kind` is "sarsen", "lintel" or "druid" (Druid), "cube" (Drogo) or "stone" (Quadrant Y);
+    `where` a cell (`c3`) or a lintel's two ends (`c3-c5`); `level` 1 on the ground; `target`
+    the board side a Druid's Walk figure walks to."""
+
+    kind: str
+    side: str
+    where: str
+    level: int = 1
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A position set up by hand: its pieces, the side to move, whether the swap is open.
+    A record holding one starts from it (docs/record-format.md, `(setup`)."""
+
+    to_move: str
+    swap_open: bool = False
+    pieces: tuple[Piece, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -183,6 +214,13 @@ class GameState(ABC):
     swapped: bool = False
     resigned: set[str] = field(default_factory=set)
     passes_in_row: int = 0
+    # Set only by `set_up` (a position set up by hand): the seat that moves first from it,
+    # and after how many moves the swap is offered (1 in a game from the start; 0 in a set-up
+    # position whose swap is open, -1 once it is closed).
+    first_seat: int = 0
+    swap_ply: int = 1
+    # Whether a position can be set up by hand for this game (`set_up`, `setup_of`).
+    supports_setup: ClassVar[bool] = False
 
     # ---- the protocol: what the rules, the search and the window call ---------------
 
@@ -204,7 +242,12 @@ class GameState(ABC):
         """The side letter to move, or None when the game is over."""
         if self._over():
             return None
-        return self.turn_order[len(self.moves) % len(self.turn_order)]
+        return self.turn_order[(len(self.moves) + self.first_seat) % len(self.turn_order)]
+
+    def seat_of_move(self, ply: int) -> int:
+        """The seat (index in `turn_order`) that makes move `ply` (numbered from 1) of this
+        game, whether or not it was made yet: turns go round from `first_seat`."""
+        return (ply - 1 + self.first_seat) % len(self.turn_order)
 
     def outcome(self) -> Outcome:
         """Where the game stands: won by the one player who has not resigned, drawn when
@@ -217,8 +260,9 @@ class GameState(ABC):
             return self._board_outcome()
         subgames = self._board_outcome().subgames  # sub-games decided before the end stay so
         if resigned:
+            others = "the other player" if len(self.turn_order) == 2 else "every other player"
             return Outcome("win", alive[0], self._scores(), subgames,
-                           reason=f"{self.side_name(alive[0])} wins: every other player resigned")
+                           reason=f"{self.side_name(alive[0])} wins: {others} resigned")
         return Outcome("draw", None, self._scores(), subgames,
                        reason="every player passed in succession")
 
@@ -368,7 +412,7 @@ class GameState(ABC):
         for _ in range(plies):
             if self.to_move is None:
                 return
-            person = self.person_of_seat(len(self.moves) % players)
+            person = self.person_of_seat((len(self.moves) + self.first_seat) % players)
             move = self.playout_move(rng)
             trail.append((person, self.move_key(move)))
             self.play(move)
@@ -413,6 +457,13 @@ class GameState(ABC):
         points), for an outcome decided by resignation or passes; None in the others."""
         return None
 
+    def longest_game(self) -> int | None:
+        """The most moves a game from the start with these options can have, its last a
+        resignation, or None where the rules set no bound (stones that stack without end,
+        captures, free passes): the record reader refuses a longer record before replaying
+        it (docs/record-format.md)."""
+        return None
+
     def move_cells(self, move: str) -> tuple[str, ...]:
         """The cells a player points at, in order, to make `move` (a legal move's canonical
         text): the views turn clicks into move text with it. Pass, swap, resign: none."""
@@ -427,14 +478,57 @@ class GameState(ABC):
         pointing (pass, swap, resign)."""
         return "place" if len(self.move_cells(move)) == 1 else ""
 
+    # ---- a position set up by hand ------------------------------------------------
+
+    def set_up(self, setup: Setup) -> None:
+        """Make this new game's position `setup`, or raise SetupError with the reason the
+        rules cannot hold it; a refused state is half made and must be dropped (build a new
+        one for each try, as `GameInfo.set_up` does). The game places the pieces
+        (`_place_setup`) and rebuilds what it derives from them; the turn, the swap and a
+        game already over are judged here, alike for every game."""
+        if not self.supports_setup:
+            raise SetupError(f"a position of {self.game} cannot be set up by hand yet")
+        if self.moves:
+            raise SetupError("a position is set up before the first move only")
+        if setup.to_move not in self.turn_order:
+            raise SetupError(f"{setup.to_move} is not a side of this game (its sides: "
+                             f"{', '.join(self.turn_order)})")
+        if setup.swap_open and not (self.offers_swap and len(self.turn_order) == 2):
+            raise SetupError(f"the swap cannot be open: {self._swap_refusal()}")
+        self.first_seat = self.turn_order.index(setup.to_move)
+        self.swap_ply = 0 if setup.swap_open else -1
+        self._place_setup(setup.pieces)
+        if self._board_over():
+            raise SetupError(f"the game would already be over: {self._board_outcome().reason}")
+
+    def setup_of(self) -> Setup:
+        """This position as a `Setup` (to set it up again, or edit it): its pieces, the side
+        to move (the first side once the game is over) and whether swap is legal now."""
+        return Setup(self.to_move or self.turn_order[0], self._swap_legal(),
+                     self._setup_pieces())
+
+    def setup_kinds(self) -> tuple[str, ...]:
+        """The kinds of piece a position of this game is set up with (`Piece.kind`), in the
+        order a palette offers them; none for a game that cannot be set up."""
+        return ()
+
+    def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
+        """Put `pieces` on this new game's empty board and rebuild what the game derives from
+        them, or raise SetupError: a game with `supports_setup` writes it."""
+        raise SetupError(f"a position of {self.game} cannot be set up by hand yet")
+
+    def _setup_pieces(self) -> tuple[Piece, ...]:
+        """The pieces on the board, as `_place_setup` reads them."""
+        raise SetupError(f"a position of {self.game} cannot be set up by hand yet")
+
     # ---- generic rules --------------------------------------------------------------
 
     def _pass_legal(self, side: str) -> bool:
         return self.voluntary_pass or side in self.resigned or not self.board_moves_exist()
 
     def _swap_legal(self) -> bool:
-        return (self.offers_swap and len(self.turn_order) == 2 and len(self.moves) == 1
-                and not self.swapped and not self.resigned)
+        return (self.offers_swap and len(self.turn_order) == 2
+                and len(self.moves) == self.swap_ply and not self.swapped and not self.resigned)
 
     def _swap_refusal(self) -> str:
         if not self.offers_swap:
@@ -443,6 +537,10 @@ class GameState(ABC):
             return "swap is only for two-player games"
         if self.swapped:
             return "the opening has already been swapped"
+        if self.swap_ply == 0:
+            return "swap is only legal as the first move from this set-up position"
+        if self.swap_ply < 0:
+            return "the swap was closed in this set-up position"
         return "swap is only legal as the second move"
 
     def _record(self, canonical: str, passed: bool) -> None:

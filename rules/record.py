@@ -9,6 +9,10 @@ What we write, in pbmserv's entry order, with two entries of our own first:
     (version 1)
     (players alice bob)
     (swapped 1)                 only after a swap
+    (setup                      Megalith's: the position set up by hand the game starts
+    to_move H                   from (rules.setup), if any; the moves follow from it
+    sarsen V c3 1
+    )
     (status winner alice)       only when the game is over: `winner <name>` or `tie`
     (moves                      one canonical move per line, then a line `)`
     c3
@@ -45,18 +49,30 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from megalith.rules import registry
+from megalith.rules import setup as setups
 from megalith.rules.protocol import (PASS, RESIGN, SWAP, GameState, MegalithError, MoveError,
-                                     OptionError)
+                                     OptionError, Setup, SetupError)
 from megalith.rules.text import number, quoted, shown
 
 FORMAT_VERSION = 1
 NOT_UTF8 = "the file is not UTF-8 text"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# How large a record may be (docs/record-format.md): a larger file is refused before it is
+# read, and a record with more moves than its game can have (`GameState.longest_game`), or
+# than MAX_MOVES in a game without a bound, as soon as the reader comes to the move too many.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_MOVES = 100_000
+TOO_LARGE = (f"the file is larger than {MAX_RECORD_BYTES:,} bytes, the most Megalith reads "
+             "(docs/record-format.md)")
+# The line breaks of str.splitlines, which the reader follows a piece of text at a time.
+_PIECE = 65536
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_ENTRY = re.compile(r"(?:\A|" + _LINE_BREAK.pattern + r")\(")
 
 
 class RecordError(MegalithError):
@@ -111,7 +127,9 @@ class Record:
     swap, rotated as pbmserv rotates them); `moves` hold no `swap` and are the main line;
     `notes[k]` annotates the position after k moves; `colours` are the people's colours by
     seat (`#rrggbb`), or empty; `variations` are the other lines of play (rules.variations);
-    `puzzle` the facts of a puzzle set at the end of the moves, if the file is one.
+    `setup` is the position set up by hand the game starts from, if any (an open swap of
+    it comes before the first move); `puzzle` the facts of a puzzle set at the end of the
+    moves, if the file is one.
 
     What the reader saw on the way, for error locations: `move_lines` (each move's line),
     `swap_line` (where the swap after the first move was written) and `misplaced_swap` (the
@@ -127,6 +145,8 @@ class Record:
     status: str | None = None
     colours: list[str] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
+    setup: Setup | None = None
+    setup_line: int | None = field(default=None, compare=False, repr=False)
     puzzle: PuzzleFacts | None = None
     move_lines: list[int] = field(default_factory=list, compare=False, repr=False)
     swap_line: int | None = field(default=None, compare=False, repr=False)
@@ -147,60 +167,97 @@ def normalise_move(text: str) -> str:
 
 def parse(text: str, game_hint: str | None = None) -> Record:
     """Read a pbmserv game file or a bare move list. `game_hint` names the game for a pbmserv
-    file without a `(game ...)` entry (pbmserv kept the game type in the directory name)."""
+    file without a `(game ...)` entry (pbmserv kept the game type in the directory name).
+
+    The text is read line by line as the reader needs it, never split whole: a record too
+    long for its game is refused at its move too many, having read no further."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(TOO_LARGE)
     if "\x00" in text:  # UTF-16 without a byte-order mark decodes as UTF-8 with NULs
         raise RecordError(f"{NOT_UTF8} (it holds NUL characters, as UTF-16 text does)")
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), None)
-    if first is None:
+    if not text.strip():
         raise RecordError("the file is empty", line=1)
-    if any(line.startswith("(") for line in lines):  # no move starts with a bracket
+    lines = enumerate(_lines(text), start=1)
+    if _ENTRY.search(text):  # a line starts with a bracket: no move does
         return _parse_pbmserv(lines, game_hint)
     return _parse_bare(lines)
 
 
-def _entries(lines: list[str]) -> list[tuple[int, str, list[str]]]:
-    """(line number, name, tokens) of each entry, with multi-line tokens unescaped."""
-    entries = []
-    i = 0
-    while i < len(lines):
-        line = lines[i].rstrip("\r\n")
-        i += 1
+def parse_bytes(data: bytes, game_hint: str | None = None) -> Record:
+    """`parse` of a file's bytes, read up to one byte past MAX_RECORD_BYTES (so that a larger
+    file, or an endless stream, is refused without reading the rest)."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(TOO_LARGE)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(NOT_UTF8) from None
+    return parse(text, game_hint)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of `text` as `text.splitlines()` gives them, split a piece of some 64 kB at
+    a time (each piece ends with a line break, a `\\r\\n` never cut in two)."""
+    start = 0
+    while start < len(text):
+        end = start + _PIECE
+        if end < len(text):
+            found = _LINE_BREAK.search(text, end - 1)
+            end = found.end() if found else len(text)
+        yield from text[start:end].splitlines()
+        start = end
+
+
+Lines = Iterator[tuple[int, str]]  # (line number, line) pairs, read once
+
+
+def _entries(lines: Lines) -> Iterator[tuple[int, str, Lines]]:
+    """(line number, name, numbered tokens) of each entry, the tokens of a multi-line entry
+    unescaped and read as the caller takes them (what it leaves is skipped)."""
+    for start, text in lines:
+        line = text.rstrip("\r\n")
         if not line.startswith("("):
             continue
-        start = i
         body = line[1:]
         if body.endswith(")"):
             tokens = body[:-1].split()
             if not tokens:
                 raise RecordError("an entry without a name", line=start)
-            entries.append((start, tokens[0].lower(), tokens[1:]))
+            yield start, tokens[0].lower(), iter([(start, t) for t in tokens[1:]])
             continue
         name = body.strip().lower()
         if not name or " " in name:
             raise RecordError(f"the entry '({shown(body.split()[0] if body.split() else '')}' "
                               "is not closed by ')' on its line", line=start)
-        tokens = []
-        while True:
-            if i >= len(lines):
-                raise RecordError(f"the ({shown(name)} entry that starts on line {start} is not "
-                                  "closed by a line ')': the file is truncated", line=len(lines))
-            token = lines[i].rstrip("\r\n")
-            i += 1
-            if token == ")":
-                break
-            tokens.append(token[1:] if token.startswith("\\") else token)
-        entries.append((start, name, tokens))
-    return entries
+        entry = _entry_body(lines, name, start)
+        yield start, name, entry
+        for _ in entry:  # the tokens the caller left
+            pass
 
 
-def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
+def _entry_body(lines: Lines, name: str, start: int) -> Lines:
+    """The token lines of a multi-line entry up to its line `)`."""
+    at = start
+    for at, text in lines:
+        token = text.rstrip("\r\n")
+        if token == ")":
+            return
+        yield at, token[1:] if token.startswith("\\") else token
+    raise RecordError(f"the ({shown(name)} entry that starts on line {start} is not "
+                      "closed by a line ')': the file is truncated", line=at)
+
+
+def _parse_pbmserv(lines: Lines, game_hint: str | None) -> Record:
     record = Record(game="")
     game_line = 1
     parameters_line = 1
     swapped_line = None
     variations: tuple[list[str], int] | None = None
-    for line, name, tokens in _entries(lines):
+    for line, name, entry in _entries(lines):
+        if name == "moves":
+            _read_moves(record, entry, MAX_MOVES)  # the game's own bound once it is known
+            continue
+        tokens = [token for _, token in entry]
         if name == "game":
             if len(tokens) != 1:
                 raise RecordError("(game ...) names one game", line=line)
@@ -217,18 +274,10 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             swapped_line = None if tokens == ["0"] else line
         elif name == "status":
             record.status = " ".join(tokens) or None
-        elif name == "moves":
-            for offset, token in enumerate(tokens, start=1):
-                if not token.strip():
-                    continue
-                move = normalise_move(token)
-                if move == SWAP:
-                    _read_swap(record, line + offset)
-                    continue
-                record.moves.append(move)
-                record.move_lines.append(line + offset)
         elif name == "comment":
             record.comment = tokens
+        elif name == "setup":
+            record.setup, record.setup_line = _read_setup(tokens, line), line
         elif name == "notes":
             record.notes = _parse_notes(tokens, line)
         elif name == "variations":
@@ -239,21 +288,69 @@ def _parse_pbmserv(lines: list[str], game_hint: str | None) -> Record:
             # Cosmetic: colours that are not all #rrggbb are dropped, never an error.
             if all(_COLOUR.match(t) for t in tokens):
                 record.colours = [t.lower() for t in tokens]
-    if variations is not None:
-        record.variations = _parse_variations(*variations, len(record.moves))
     if not record.game:
         if game_hint is None:
             raise RecordError("the file does not say which game it is (no (game ...) entry)",
                               line=1)
         record.game = game_hint.lower()
         game_line = 1
+    if record.setup is not None:
+        _swap_from_the_start(record)
     if swapped_line is not None and not record.swapped:  # a `swap` in the moves is the same
-        if not record.moves:
+        if not record.moves and record.setup is None:
             raise RecordError("the file says the opening was swapped, but has no opening move",
                               line=swapped_line)
         record.swapped, record.swap_line = True, swapped_line
-    _validate_setup(record, game_line, parameters_line)
+    longest = _validate_setup(record, game_line, parameters_line)
+    if len(record.moves) > longest:
+        raise _too_long(record.game, longest, record.move_lines[longest])
+    if variations is not None:
+        record.variations = _parse_variations(*variations, len(record.moves), record.game,
+                                              longest)
     return record
+
+
+def _read_moves(record: Record, tokens: Iterable[tuple[int, str]], longest: int) -> None:
+    """Reads numbered move lines into the record, up to `longest` moves."""
+    for line, token in tokens:
+        if not token.strip():
+            continue
+        move = normalise_move(token)
+        if move == SWAP:
+            _read_swap(record, line)
+            continue
+        if len(record.moves) == longest:
+            raise _too_long(record.game, longest, line)
+        record.moves.append(move)
+        record.move_lines.append(line)
+
+
+def _too_long(game: str, longest: int, line: int, what: str = "record") -> RecordError:
+    """A record (or a variation) with a move past `longest`, on `line`."""
+    if longest == MAX_MOVES:
+        why = "the most Megalith reads of a game (docs/record-format.md)"
+    else:
+        why = f"the most a {game} game with these options can have"
+    return RecordError(f"the {what} holds more than {longest:,} moves, {why}", line=line)
+
+
+def _read_setup(tokens: list[str], line: int) -> Setup:
+    try:
+        return setups.read(tokens)
+    except setups.SetupTextError as exc:
+        raise RecordError(str(exc), line=line + exc.offset) from None
+
+
+def _swap_from_the_start(record: Record) -> None:
+    """In a game set up by hand an open swap comes before the first move (`swap_ply`): a
+    `swap` line written there is the record's swap, and one after the first move, which
+    `_read_swap` took for it, is out of place (refused on replay at its own ply)."""
+    if record.swapped:
+        record.swapped, record.misplaced_swap = False, (1, record.swap_line or 1)
+        record.swap_line = None
+    elif record.misplaced_swap is not None and record.misplaced_swap[0] == 0:
+        record.swapped, record.swap_line = True, record.misplaced_swap[1]
+        record.misplaced_swap = None
 
 
 def _read_swap(record: Record, line: int) -> None:
@@ -285,10 +382,11 @@ def _parse_puzzle(tokens: list[str], line: int) -> PuzzleFacts:
     return PuzzleFacts(tokens[0], plies, tuple(normalise_move(t) for t in tokens[2:]))
 
 
-def _parse_variations(tokens: list[str], entry_line: int, main_length: int
-                      ) -> list[Variation]:
+def _parse_variations(tokens: list[str], entry_line: int, main_length: int, game: str,
+                      longest: int) -> list[Variation]:
     """Megalith's variations: a line `<parent> <ply> <move> ...` starts one (numbered from 1
-    in order), lines `note <ply> <text>` annotate the one above."""
+    in order), lines `note <ply> <text>` annotate the one above. No line of play is longer
+    than `longest` moves."""
     variations: list[Variation] = []
     lengths = [main_length]  # each line's number of moves, from the start
     notes: list[str] = []
@@ -301,7 +399,7 @@ def _parse_variations(tokens: list[str], entry_line: int, main_length: int
 
     for offset, token in enumerate(tokens, start=1):
         at = entry_line + offset
-        words = token.split()
+        words = token.split(maxsplit=longest + 2)  # past that, too long whatever the rest
         if words[:1] == ["note"]:
             if not variations:
                 raise RecordError("a variation's note comes before any variation", line=at)
@@ -318,6 +416,8 @@ def _parse_variations(tokens: list[str], entry_line: int, main_length: int
         if ply is None or ply > lengths[parent]:
             raise RecordError(f"line {parent} has {lengths[parent]} moves to part after, "
                               f"not {quoted(words[1])}", line=at)
+        if ply + len(words) - 2 > longest:
+            raise _too_long(game, longest, at, "variation")
         variations.append(Variation(parent, ply, [normalise_move(w) for w in words[2:]]))
         lengths.append(ply + len(words) - 2)
     close()
@@ -329,9 +429,8 @@ def _parse_variations(tokens: list[str], entry_line: int, main_length: int
     return variations
 
 
-def _parse_bare(lines: list[str]) -> Record:
-    numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
-    header_line, header = numbered[0]
+def _parse_bare(lines: Lines) -> Record:
+    header_line, header = next((n, line) for n, line in lines if line.strip())
     words = header.split()
     game = words[0].lower()
     if game == "challenge" and len(words) > 1:
@@ -340,22 +439,17 @@ def _parse_bare(lines: list[str]) -> Record:
     record = Record(game=game)
     record.parameters = [w for w in words[1:] if w.startswith("-")]
     record.players = [w for w in words[1:] if not w.startswith("-")]
-    for line, text in numbered[1:]:
-        move = normalise_move(text)
-        if move == SWAP:
-            _read_swap(record, line)
-            continue
-        record.moves.append(move)
-        record.move_lines.append(line)
-    _validate_setup(record, header_line, header_line, default_names=True)
+    longest = _validate_setup(record, header_line, header_line, default_names=True)
+    _read_moves(record, lines, longest)
     if record.swapped:
         record.players = record.players[1:] + record.players[:1]
     return record
 
 
 def _validate_setup(record: Record, game_line: int, parameters_line: int,
-                    default_names: bool = False) -> None:
-    """Check the game, options and players now, so errors carry their line."""
+                    default_names: bool = False) -> int:
+    """Check the game, options and players now, so errors carry their line; the most moves
+    a record of this game may hold."""
     try:
         info = registry.get(record.game)
     except registry.UnknownGameError as exc:
@@ -369,16 +463,22 @@ def _validate_setup(record: Record, game_line: int, parameters_line: int,
         record.players = list(state.sides)
     if not record.players:
         raise RecordError("the file names no players (no (players ...) entry)", line=1)
+    return min(state.longest_game() or MAX_MOVES, MAX_MOVES)
 
 
 # ---- replaying -------------------------------------------------------------------------
 
 def new_state(record: Record) -> GameState:
     """The starting position of the record's game, options and players."""
+    players = len(record.players) or None
     try:
-        return registry.get(record.game).new(record.parameters, len(record.players) or None)
+        if record.setup is None:
+            return registry.get(record.game).new(record.parameters, players)
+        return registry.get(record.game).set_up(record.parameters, players, record.setup)
     except (registry.UnknownGameError, OptionError) as exc:
         raise RecordError(str(exc)) from None
+    except SetupError as exc:
+        raise RecordError(f"the set-up position: {exc}", line=record.setup_line) from None
 
 
 def replay(record: Record, upto: int | None = None) -> list[GameState]:
@@ -413,11 +513,17 @@ def _replayed(record: Record, upto: int | None) -> Iterator[GameState]:
         yield state
 
 
+def swap_ply(record: Record) -> int:
+    """After how many moves a swapped record's swap is played: the first, or none in a game
+    set up by hand (its swap was open at the start)."""
+    return 1 if record.setup is None else 0
+
+
 def _swaps_after(record: Record, state: GameState, ply: int) -> None:
     """Plays the swaps the record places after `ply` moves; a refused one is an illegal move
     at its own ply (the next one), on the line where it was written."""
     places = []
-    if ply == 1 and record.swapped:
+    if ply == swap_ply(record) and record.swapped:
         places.append(record.swap_line)
     if record.misplaced_swap is not None and record.misplaced_swap[0] == ply:
         places.append(record.misplaced_swap[1])
@@ -461,6 +567,8 @@ def dumps(record: Record) -> str:
         out.append("(swapped 1)")
     if record.status:
         out.append(f"(status {record.status})")
+    if record.setup is not None:
+        out += _multi("setup", setups.lines(record.setup))
     out += _multi("moves", record.moves)
     if record.parameters:
         out.append(f"(parameters {' '.join(record.parameters)})")
@@ -490,12 +598,10 @@ def load(path: str | os.PathLike[str]) -> Record:
     """Read a record file; a pbmserv file without a game entry takes its directory's name
     (pbmserv kept `games/<GameType>/<board>`) when that names a game."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(NOT_UTF8) from None
+    with path.open("rb") as stream:
+        data = stream.read(MAX_RECORD_BYTES + 1)
     hint = path.parent.name.lower() if path.parent.name.lower() in registry.GAME_MODULES else None
-    return parse(text, hint)
+    return parse_bytes(data, hint)
 
 
 def save(path: str | os.PathLike[str], record: Record) -> None:

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from megalith.rules.protocol import GameState, MegalithError, OptionError, OptionSpec
+from megalith.rules.protocol import GameState, MegalithError, OptionError, OptionSpec, Setup
 from megalith.rules.text import number as read_number
 from megalith.rules.text import quoted, shown
 
@@ -92,6 +92,14 @@ class GameInfo:
                        else f"{self.min_players} to {self.max_players}")
             raise OptionError(f"{self.name} is for {allowed} players, not {count}")
         return self.factory(dict(options), count)
+
+    def set_up(self, parameters: Sequence[str] | str | Options, players: int | None,
+               setup: Setup) -> GameState:
+        """A new game from challenge options and a player count, starting from the position
+        `setup` (GameState.set_up: SetupError with the reason the rules cannot hold it)."""
+        state = self.new(parameters, players)
+        state.set_up(setup)
+        return state
 
 
 def format_parameters(options: Options) -> list[str]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from megalith.rules.protocol import SWAP, GameState, MoveError
-from megalith.rules.record import Record, RecordError, Variation
+from megalith.rules.record import Record, RecordError, Variation, swap_ply
 
 Renumbering = list[int | None]  # old line number -> new one (None: deleted)
 
@@ -153,7 +153,7 @@ def check(record: Record, main: Sequence[GameState]) -> None:
             state = state.copy()
             try:
                 state.play(move)
-                if ply == 1 and record.swapped:
+                if ply == swap_ply(record) and record.swapped:
                     state.play(SWAP)
             except MoveError as exc:
                 raise RecordError(f"variation {line}: {exc.reason}", ply=ply,

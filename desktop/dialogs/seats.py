@@ -35,7 +35,7 @@ class SeatsDialog(QDialog):
                 choice.addItem(f"Computer, {seat.level}", seat.level)
                 index = choice.count() - 1
             choice.setCurrentIndex(index)
-            grid.addWidget(QLabel(f"{seat.side} ({seat.name})"), row, 0)
+            grid.addWidget(QLabel(seat.who), row, 0)
             grid.addWidget(choice, row, 1)
             self.choices.append(choice)
         layout.addLayout(grid)

@@ -71,20 +71,18 @@ class ComputerSeats(QObject):
         return self.computers.get(person_to_move(session.shown))
 
     def move_now(self) -> None:
-        """The computer plays at once its best move so far; if it is its turn and it is not
-        thinking (after undo or walking the moves), it starts; on a person's turn at the
-        end of the game it plays that one move for them (at the level of a computer seat,
-        else medium)."""
+        """The computer plays at once its best move so far; if it is not thinking, it
+        starts on the position on screen: on its turn (after undo or walking the moves), or
+        for a person, that one move (at the level of a computer seat, else medium). At an
+        earlier position its move starts a variation there, as a person's would."""
         session = self._session()
         if self.busy_with_its_move:
             self.computer.move_now()
-        elif self.level() is not None:
-            self.take_turn()
-        elif session is not None and session.at_end and session.shown.to_move is not None:
-            self.take_turn(next(iter(self.computers.values()), NAMED["medium"]))
+        elif session is None or session.shown.to_move is None:
+            self.message.emit("There is no move to play here: the game is over.")
         else:
-            self.message.emit("There is no move to play here: the game is over, or this is "
-                              "an earlier position (go to the last move).")
+            self.take_turn(self.computers.get(person_to_move(session.shown))
+                           or next(iter(self.computers.values()), NAMED["medium"]))
 
     def seats(self) -> list[Seat]:
         """Who plays each side now, in turn order."""
@@ -96,7 +94,8 @@ class ComputerSeats(QObject):
         for seat, side in enumerate(session.sides):
             person = person_of_seat(state, seat)
             level = self.computers.get(person)
-            seats.append(Seat(side, session.name(side), person, level.name if level else ""))
+            seats.append(Seat(side, session.name(side), person, level.name if level else "",
+                              session.who(side)))
         return seats
 
     def set_seats(self, levels: dict[int, str]) -> None:
@@ -111,7 +110,7 @@ class ComputerSeats(QObject):
             self.position_left()  # its search was for a seat a person plays now
         if computers:
             self.computer.prepare()
-        named = [f"{seat.side} ({seat.name}): "
+        named = [f"{seat.who}: "
                  + (f"computer, {seat.level}" if seat.level else "person")
                  for seat in self.seats()]
         self.message.emit("Seats: " + "; ".join(named) + ".")
@@ -144,8 +143,9 @@ class ComputerSeats(QObject):
         if level is None or session is None or self.computer.busy:
             return
         self._suggesting = False
-        self.computer.start(session.shown, level, self._token, seed=session.ply)
-        self.message.emit(f"{self.mover()} is thinking...")
+        self.computer.start(session.shown, level, self._token, seed=session.viewed)
+        self.message.emit(f"{self.mover()} is thinking..." if session.at_end else
+                          f"{self.mover()} is thinking about a variation from here...")
 
     def _ponder(self) -> None:
         """On a person's turn at the end of a game with a computer seat, the computer

@@ -50,7 +50,7 @@ class GameController(QObject):
         super().__init__(parent)
         self.session: Session | None = None
         self.computer_seats = ComputerSeats(lambda: self.session, self)
-        self.computer_seats.chosen.connect(self._play)
+        self.computer_seats.chosen.connect(self._computer_chose)
         self.computer_seats.message.connect(self.message)
         self.computer_seats.suggested.connect(self.suggested)
         # "Analyse game": dropped with every change of the record or the game
@@ -131,13 +131,21 @@ class GameController(QObject):
             return False
         return self._play(text)
 
-    def _play(self, text: str) -> bool:
+    def _computer_chose(self, text: str) -> None:
+        """The computer's move, searched in the position on screen (at an earlier one, it
+        starts a variation); a move the session refuses there (a swap off the end of the
+        main line) is said, not played."""
+        self._play(text, by_computer=True)
+
+    def _play(self, text: str, by_computer: bool = False) -> bool:
         session = self.session
         assert session is not None
         try:
             played = session.play(text)
         except MoveError as exc:
-            self.message.emit(f"Illegal move {exc.move or text}: {exc.reason}")
+            self.message.emit(f"The computer chose {exc.move or text}, which cannot be played "
+                              f"here: {exc.reason}." if by_computer else
+                              f"Illegal move {exc.move or text}: {exc.reason}")
             return False
         message = played_text(session, played)
         earlier = session.repeated_from()
@@ -186,10 +194,16 @@ class GameController(QObject):
         session = self.session
         if session is None or line == session.line:
             return
+        inner = session.line
+        parted = session.parting_from(line)
         session.switch(line)
         self.computer_seats.position_left()
         self.positionChanged.emit()
-        self.message.emit(f"Showing {line_name(session, line)}. {turn_text(session)}")
+        where = (f" at move {session.viewed}, where {line_name(session, inner)} parts from it"
+                 if parted is not None and session.viewed == parted + 1 else "")
+        self.message.emit(f"Showing {line_name(session, line)}{where}. " + (
+            turn_text(session) if session.at_end else
+            "Playing another move here starts a variation."))
 
     def promote_line(self) -> None:
         """Makes the variation on screen the main line."""
@@ -262,8 +276,9 @@ class GameController(QObject):
             where = "the start position"
         else:  # counted as the move table counts: rounds, one column per seat
             seats = len(session.sides)
-            mover = session.sides[(viewed - 1) % seats]
-            where = (f"round {(viewed - 1) // seats + 1}, after {mover}'s "
+            mover = session.mover_of(viewed)
+            where = (f"round {(viewed - 1 + session.lead) // seats + 1}, after "
+                     f"{session.side_name(mover)}'s "
                      f"{session.last_move_shown} (move {viewed} of {session.ply})")
         self.positionChanged.emit()
         self.message.emit(f"Showing {where}. " + (

@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
+from megalith.rules.contracts import StackedPosition
 from megalith.rules.events import CAPTURE, FIGURE, PASSED, RESULT, SUBGAME, Event, ply_events
 from megalith.rules.protocol import GameState
 
 from megalith.desktop.game.session import Session
 
 _CACHE_LIMIT = 4096
+NB_HYPHEN = "\u2011"  # a hyphen a line never breaks at: "sub-game" stays whole
 # the events of each ply, by the position after it (positions never change once played)
 _cache: dict[int, tuple[GameState, GameState, list[Event]]] = {}
 
@@ -48,7 +50,8 @@ def banner_sentences(session: Session) -> list[str]:
         sentences.append(swap_sentence(session))
     for ply in last_turn(session, session.viewed):
         for event in events_of(session, ply):
-            sentence = _sentence(session, event, session.is_forced_pass(ply - 1))
+            sentence = _sentence(session, event, session.is_forced_pass(ply - 1),
+                                 _piece_noun(session.states[ply - 1]))
             if sentence:
                 sentences.append(sentence)
     return sentences
@@ -65,14 +68,21 @@ def _swatch(colour: tuple[int, int, int]) -> str:
     return '<span style="color: #%02x%02x%02x">&#9632;</span>' % colour
 
 
-def _sentence(session: Session, event: Event, forced: bool) -> str:
+def _piece_noun(state: GameState) -> str:
+    """What the pieces of a position are called: `cube` where they are drawn as cubes
+    (Drogo), else `stone`."""
+    stones = state.stones() if isinstance(state, StackedPosition) else []
+    return "cube" if stones and all(s.kind == "cube" for s in stones) else "stone"
+
+
+def _sentence(session: Session, event: Event, forced: bool, noun: str = "stone") -> str:
     who = escape(session.who(event.side), quote=False) if event.side else ""
     if event.kind == CAPTURE:
-        return f"{who} captured {event.count} stone{'s' if event.count != 1 else ''}."
+        return f"{who} captured {event.count} {noun}{'s' if event.count != 1 else ''}."
     if event.kind == FIGURE:
         return f"{who}'s {event.figure} enters the board on {event.name}."
     if event.kind == SUBGAME:
-        return f"{who} wins the {escape(event.name, quote=False)} sub-game."
+        return f"{who} wins the {escape(event.name, quote=False)} sub{NB_HYPHEN}game."
     if event.kind == PASSED:
         return f"{who} has no legal move and passes." if forced else ""
     return ""  # the result has the banner to itself

@@ -47,12 +47,14 @@ class GameChoice:
 @dataclass(frozen=True)
 class Seat:
     """Who plays a side now: its person (the seat they had at the start of the game, which a
-    swap does not change) and "" for a person or the computer's level (rules.ai.levels)."""
+    swap does not change) and "" for a person or the computer's level (rules.ai.levels).
+    `who` is the side as people read it with the player's name: `Dot (dora)`."""
 
     side: str
     name: str
     person: int
     level: str
+    who: str
 
 
 @dataclass(frozen=True)
@@ -136,12 +138,27 @@ class Session(ShownGame):
     # ---- the lines of play ----------------------------------------------------------
 
     def switch(self, line: int, ply: int | None = None) -> int:
-        """Shows another line of the record, at `ply` (clamped to it), or else at its first
-        own move (where it parts from the line before); returns the ply shown."""
+        """Shows another line of the record, at `ply` (clamped to it), or else where it
+        meets the line on screen: a variation at its first own move (where it parts from
+        the line before); a line the one on screen parts from (the main line, seen from a
+        variation) at its move that the variation replaces, or at the position on screen
+        if that comes before the parting, both lines sharing it. Returns the ply shown."""
         if not 0 <= line < variations.count(self.record):
             raise ValueError(f"the record has no line {line}")
+        if ply is None:
+            parted = self.parting_from(line)
+            ply = (variations.start(self.record, line) + 1 if parted is None
+                   else self.viewed if self.viewed <= parted else parted + 1)
         self._set_line(line)
-        return self.view(variations.start(self.record, line) + 1 if ply is None else ply)
+        return self.view(ply)
+
+    def parting_from(self, line: int) -> int | None:
+        """If the line on screen comes from `line` (a variation of it, or of one of its
+        variations), the number of moves the two share; else None."""
+        inner = self.line
+        while inner and variations.parent(self.record, inner) != line:
+            inner = variations.parent(self.record, inner)
+        return variations.start(self.record, inner) if inner else None
 
     def promote(self) -> None:
         """Makes the line on screen the main line (the moves it replaced become a
@@ -201,8 +218,9 @@ class Session(ShownGame):
             return False
         self.view_last()
         self.record.move_lines.clear()
-        if self.record.swapped and self.ply == 1 and self.line == 0:
-            taken = Taken(SWAP, 0, 1, cuts=[variations.cut_all(self.record)])
+        at = records.swap_ply(self.record)
+        if self.record.swapped and self.ply == at and self.line == 0:
+            taken = Taken(SWAP, 0, at, cuts=[variations.cut_all(self.record)])
             self._unswap()
         else:
             moves = self.moves
@@ -286,7 +304,7 @@ class Session(ShownGame):
             variations.own_moves(self.record, self.line).append(canonical)
             self.states.append(state)
         else:
-            if ply == 0 and self.record.swapped:
+            if ply < records.swap_ply(self.record) and self.record.swapped:
                 raise MoveError(canonical, "the game was swapped after its first move: a "
                                            "variation can start from the second move on")
             started = variations.branch(self.record, self.line, ply, canonical)
@@ -332,7 +350,7 @@ class Session(ShownGame):
         for ply in range(common, len(moves)):
             state = self.states[-1].copy()
             state.play(moves[ply])
-            if ply == 0 and self.record.swapped:
+            if ply + 1 == records.swap_ply(self.record) and self.record.swapped:
                 state.play(SWAP)
             self.states.append(state)
         self.viewed = min(self.viewed, self.ply)
@@ -340,10 +358,9 @@ class Session(ShownGame):
     def _unswap(self) -> None:
         self._rotate(-1)
         self.record.swapped = False
-        if self.ply >= 1:  # rebuild the position after the first move without the swap
-            state = self.states[0].copy()
-            state.play(self.record.moves[0])
-            self.states[1] = state
+        at = records.swap_ply(self.record)
+        if self.ply >= at:  # rebuild the position where the swap was, without it
+            self.states[at] = records.final_state(self.record, at).copy()
 
     def _rotate(self, steps: int) -> None:
         """Rotates the people (names and colours) over the seats, as pbmserv's swap does."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from megalith.rules import variations
 from megalith.rules.protocol import PASS, RESIGN, SWAP, GameState, Outcome
-from megalith.rules.record import Record
+from megalith.rules.record import Record, swap_ply
 
 Colour = tuple[int, int, int]
 
@@ -82,7 +82,7 @@ class ShownGame:
         """The last move a person made up to the position on screen, and their side: a
         forced pass is skipped, and right after a swap it is the swap (by the first side,
         which the swapper now owns)."""
-        if self.record.swapped and self.viewed == 1:
+        if self.record.swapped and self.viewed == swap_ply(self.record):
             return SWAP, self.sides[0]
         moves = self.moves
         ply = self.viewed
@@ -90,6 +90,16 @@ class ShownGame:
             ply -= 1
         side = self.states[ply - 1].to_move if ply else None
         return (moves[ply - 1], side) if side is not None else None
+
+    @property
+    def lead(self) -> int:
+        """The empty cells before the first move in the move table: a game set up with a
+        later seat to move starts in that seat's column."""
+        return self.states[0].first_seat
+
+    def mover_of(self, ply: int) -> str:
+        """The side that makes move `ply` (from 1) of the game."""
+        return self.sides[self.states[0].seat_of_move(ply)]
 
     def name(self, side: str) -> str:
         return self.record.players[self.sides.index(side)]
@@ -107,13 +117,18 @@ class ShownGame:
         return f"{self.side_name(side)} ({self.name(side)})"
 
     def result_text(self, outcome: Outcome | None = None) -> str:
-        """Who won and how, in a sentence, or '' while the game goes on."""
+        """Who won and how, in a sentence, or '' while the game goes on: always naming the
+        winner as the one who wins ("V connected ..." becomes "V (alice) wins: connected
+        ..."), unless the reason says it itself ("X won four games ...")."""
         outcome = outcome or self.shown.outcome()
         if outcome.status == "win" and outcome.winner:
-            winner, reason = self.side_name(outcome.winner), outcome.reason
-            if reason.startswith(f"{winner} "):  # "V connected ..." -> "V (alice) connected ..."
-                return self.who(outcome.winner) + reason[len(winner):]
-            return f"{self.who(winner)} wins" + (f": {reason}" if reason else "")
+            who, reason = self.who(outcome.winner), outcome.reason
+            name = self.side_name(outcome.winner)
+            if reason.startswith(f"{name} "):
+                rest = reason[len(name) + 1:]
+                return f"{who} {rest}" if rest.startswith(("won ", "wins")) else \
+                    f"{who} wins: {rest}"
+            return f"{who} wins" + (f": {reason}" if reason else "")
         if outcome.status == "draw":
             return f"Draw: {outcome.reason}" if outcome.reason else "Draw"
         return ""
@@ -162,6 +177,7 @@ class ShownGame:
             for i, text in enumerate(texts):
                 note = move_note(self.states[i + 1], i + 1)
                 texts[i] = f"{text} {note}" if note else text
+        texts = [""] * self.lead + texts  # a set-up game's first mover in their column
         return [texts[i:i + width] for i in range(0, len(texts), width)]
 
     # ---- walking the move list -------------------------------------------------------

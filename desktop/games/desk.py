@@ -24,6 +24,9 @@ from megalith.desktop.views.base import (RGB, BoardControls, BoardView, Pointing
 
 P = TypeVar("P", bound=Position)
 MoveWords = Callable[[GameState, int], str]  # what the move table says of move `ply`
+# what the move table's cell of move `ply` says to the pointer, read on the positions before
+# and after it
+MoveTip = Callable[[GameState, GameState, int], str]
 
 
 @dataclass(frozen=True)
@@ -38,8 +41,9 @@ class Desk(Generic[P]):
     `move_examples`: notation shown in the move line's placeholder. `facts(state)`: lines
     about the position for the side panel (a tile game's pool). `move_note(state, ply)`:
     what move `ply` did by itself, read on the position after it, for the move table (a
-    tile game's auto tiles). `move_tip(state, ply)`, read likewise: what the move table's
-    cell says when the pointer rests on it ("" for nothing).
+    tile game's auto tiles). `move_tip(before, after, ply)`, read on the positions before and
+    after it: what the move table's cell says when the pointer rests on it ("" for
+    nothing).
     """
 
     name: str
@@ -51,7 +55,7 @@ class Desk(Generic[P]):
     move_examples: str = "c3"
     facts: Callable[[P], list[str]] | None = None
     move_note: Callable[[P, int], str] | None = None
-    move_tip: Callable[[P, int], str] | None = None
+    move_tip: Callable[[P, P, int], str] | None = None
 
     def position(self, state: GameState) -> P:
         """The session's position as this desk's views read it; TypeError for an engine
@@ -91,7 +95,7 @@ class GameViews(Protocol):
     def move_note(self) -> MoveWords | None: ...
 
     @property
-    def move_tip(self) -> MoveWords | None: ...
+    def move_tip(self) -> MoveTip | None: ...
 
 
 class DeskViews(Generic[P]):
@@ -126,8 +130,12 @@ class DeskViews(Generic[P]):
         return self._words(self.desk.move_note)
 
     @property
-    def move_tip(self) -> MoveWords | None:
-        return self._words(self.desk.move_tip)
+    def move_tip(self) -> MoveTip | None:
+        tip = self.desk.move_tip
+        if tip is None:
+            return None
+        position = self.desk.position
+        return lambda before, after, ply: tip(position(before), position(after), ply)
 
     def _words(self, words: Callable[[P, int], str] | None) -> MoveWords | None:
         if words is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPlainTextEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
@@ -25,6 +25,7 @@ from megalith.rules.review import largest_drops
 
 from megalith.desktop.game.analysis import GameAnalysis
 from megalith.desktop.panels.analysis_graph import AnalysisGraph, curve_points
+from megalith.desktop.panels.elided_label import ElidedLabel
 from megalith.desktop.panels.lines import LinesBox
 from megalith.desktop.panels.review import ReviewList
 from megalith.desktop.game.session import Session
@@ -79,8 +80,9 @@ class SidePanel(QWidget):
                                     "computer (Game > Seats)")
         self.players_box.installEventFilter(self)
         self.players_grid = QGridLayout(self.players_box)
+        self.players_grid.setColumnStretch(1, 1)  # the names take the room there is
         # per seat: colour swatch, side and name, turn, score
-        self._player_labels: list[tuple[QLabel, QLabel, QLabel, QLabel]] = []
+        self._player_labels: list[tuple[QLabel, ElidedLabel, QLabel, QLabel]] = []
         layout.addWidget(self.players_box)
 
         self.result_label = QLabel()
@@ -99,11 +101,12 @@ class SidePanel(QWidget):
         self.facts_label.hide()
         layout.addWidget(self.facts_label)
         self._move_note: Callable[[GameState, int], str] | None = None
-        self._move_tip: Callable[[GameState, int], str] | None = None
+        self._move_tip: Callable[[GameState, GameState, int], str] | None = None
 
         self.start_button = QPushButton("Start position")
         self.start_button.setToolTip("Show the position before the first move (Home)")
         self.start_button.clicked.connect(lambda: self.plySelected.emit(0))
+        self.start_button.setEnabled(False)  # until there is a game
         layout.addWidget(self.start_button)
 
         self.table = QTableWidget()
@@ -139,12 +142,24 @@ class SidePanel(QWidget):
         self.note_edit.setMaximumHeight(90)
         self.note_edit.textChanged.connect(self._note_typed)
         layout.addWidget(self.note_edit)
+        # the width the panel asks for, with room for the study tabs before they show
+        margins = layout.contentsMargins()
+        self._width = max(super().sizeHint().width(), self.study_tabs.sizeHint().width()
+                          + margins.left() + margins.right())
+
+    def sizeHint(self) -> QSize:
+        """The same width whatever is on show (the players' names, the study tabs and the
+        graph coming and going), so that the dock keeps its width and the board beside it
+        never moves; only a minimum wider than that widens it."""
+        return QSize(max(self._width, self.minimumSizeHint().width()),
+                     super().sizeHint().height())
 
     # ---- showing the session --------------------------------------------------------
 
     def show_session(self, session: Session, facts: Sequence[str] = (),
                      move_note: Callable[[GameState, int], str] | None = None,
-                     move_tip: Callable[[GameState, int], str] | None = None) -> None:
+                     move_tip: Callable[[GameState, GameState, int], str] | None = None
+                     ) -> None:
         """Shows the session (players, scores, `facts` about the position such as a tile
         game's pool, the table with each move's `move_note`, the note), changing only what
         differs from what is on show; a new session is laid out from scratch."""
@@ -154,6 +169,7 @@ class SidePanel(QWidget):
         self.facts_label.setVisible(bool(facts))
         fresh = session is not self._session
         self._session = session
+        self.start_button.setEnabled(True)
         self._fill_players(session, fresh)
         self._fill_table(session, fresh)
         has_lines = bool(session.record.variations)
@@ -174,8 +190,10 @@ class SidePanel(QWidget):
             if swatch.styleSheet() != style:
                 swatch.setStyleSheet(style)
             level = self.computer_sides.get(side)
-            name.setText(f"{session.side_name(side)}  {session.name(side)}"
-                         + (f"  (computer, {level})" if level else ""))
+            who = f"{session.side_name(side)}  {session.name(side)}"
+            # the computer's level on a line of its own: beside the name it would be cut
+            name.set_whole_text(who + (f"\ncomputer, {level}" if level else ""),
+                                who + (f"  (computer, {level})" if level else ""))
             turn.setText("resigned" if side in shown.resigned
                          else "to move" if shown.to_move == side else "")
             score.setText(str(scores[side]) if side in scores else "")
@@ -197,7 +215,7 @@ class SidePanel(QWidget):
         for seat, side in enumerate(sides):
             swatch = QLabel()
             swatch.setFixedSize(18, 18)
-            name = QLabel()
+            name = ElidedLabel()  # never widens the panel (and so never moves the board)
             name.setObjectName(f"player_{side}")
             turn = QLabel()
             turn.setObjectName(f"turn_{side}")
@@ -214,10 +232,13 @@ class SidePanel(QWidget):
         header = [f"{session.side_name(s)} {session.name(s)}" for s in sides]
         tip = self._move_tip
         others = variations.other_moves(session.record, session.line)
-        cells = [(text, session.note(ply), tip(session.states[ply], ply) if tip else "",
+        cells = [("", "", "", ()) if ply < 1 else  # before the first move of a set-up game
+                 (text, session.note(ply),
+                  tip(session.states[ply - 1], session.states[ply], ply) if tip else "",
                   tuple(others.get(ply, ())))
                  for ply, text in enumerate(
-                     (t for row in session.move_table(self._move_note) for t in row), start=1)]
+                     (t for row in session.move_table(self._move_note) for t in row),
+                     start=1 - session.lead)]
         self.table.blockSignals(True)
         if fresh or header != self._header:
             self._rebuild_table(header, cells)
@@ -225,7 +246,7 @@ class SidePanel(QWidget):
             self._update_table(cells)
         self.table.blockSignals(False)
         self._header, self._cells = header, cells
-        self._select_ply(session.viewed, len(sides))
+        self._select_ply(session.viewed, len(sides), session.lead)
 
     def _rebuild_table(self, header: list[str], cells: list[Cell]) -> None:
         width = len(header)
@@ -254,12 +275,13 @@ class SidePanel(QWidget):
             if index >= len(old) or old[index] != cell:
                 self.table.setItem(*divmod(index, width), _move_item(*cell))
 
-    def _select_ply(self, ply: int, width: int) -> None:
+    def _select_ply(self, ply: int, width: int, lead: int) -> None:
+        """Selects move `ply`'s cell, `lead` cells into the table's first row."""
         self.table.clearSelection()
         if ply == 0:
             self.table.scrollToTop()
             return
-        row, column = divmod(ply - 1, width)
+        row, column = divmod(ply - 1 + lead, width)
         item = self.table.item(row, column)
         if item is not None:
             item.setSelected(True)
@@ -276,8 +298,8 @@ class SidePanel(QWidget):
     def _cell_clicked(self, row: int, column: int) -> None:
         if self._session is None:
             return
-        ply = row * len(self._session.sides) + column + 1
-        if ply <= self._session.ply:
+        ply = row * len(self._session.sides) + column + 1 - self._session.lead
+        if 1 <= ply <= self._session.ply:
             self.plySelected.emit(ply)
 
     def show_analysis(self, session: Session, analysis: GameAnalysis) -> None:

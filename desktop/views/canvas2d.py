@@ -4,7 +4,9 @@ A subclass draws a position into the scene (`draw`) and says where its targets a
 cells or numbered places a player points at (`target_at`, `target_centre`,
 `target_outline`). The base does the rest the same way for every 2D board:
 - the view fits the whole drawing, again after every position and resize, until the player
-  zooms (wheel) or pans (drag); `reset_camera` (key 0) fits it again;
+  zooms (wheel, about the point under the pointer) or pans (drag); `reset_camera` (key 0)
+  fits it again; the fitted drawing keeps clear of the boxes a view floats over its corner
+  (`corner_widgets`, `free_area`);
 - hovering a target tells the status bar what a click would do and draws the ghost of the
   piece in the mover's colour, or a red cross where the click would be refused;
 - a click plays through the position's move builder (`Interaction`), or says why not;
@@ -12,7 +14,7 @@ cells or numbered places a player points at (`target_at`, `target_centre`,
   every board, above the pieces;
 - a move's automatic tiles appear one after the other (`reveal`, started by a tile view's
   `draw`); any click or key on the board shows them all at once first;
-- `grab_image` is exactly what is on screen.
+- `grab_image` is what is on screen without the buttons over the board.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QEnterEvent, QFont, QImage, QKeyEvent, QMouseEvent,
-                           QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QWheelEvent)
-from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
+                           QPainter, QPainterPath, QPen, QPolygonF, QResizeEvent, QTransform,
+                           QWheelEvent)
+from PySide6.QtWidgets import (QAbstractButton, QFrame, QGraphicsItem, QGraphicsScene,
+                               QGraphicsView, QWidget)
 
 from megalith.desktop.views.interaction import Interaction, marked_cells
 from megalith.desktop.views.move_builder import Action
@@ -49,6 +53,25 @@ def qcolour(rgb: RGB, alpha: int = 255) -> QColor:
     return QColor(rgb[0], rgb[1], rgb[2], alpha)
 
 
+def free_area(view: QRectF, corner: QRectF, content: QSizeF, gap: float = 6.0) -> QRectF:
+    """Where a drawing of size `content` is fitted in `view` so that `corner`, a box
+    floating over the view's top left corner, covers none of it: the part of the view
+    right of the box or the part below it, whichever shows the drawing larger (the whole
+    view when there is no box, or when the box leaves too little room either way)."""
+    if corner.isEmpty() or content.isEmpty():
+        return view
+    right = QRectF(QPointF(corner.right() + gap, view.top()), view.bottomRight())
+    below = QRectF(QPointF(view.left(), corner.bottom() + gap), view.bottomRight())
+
+    def scale(area: QRectF) -> float:
+        if area.width() <= 0 or area.height() <= 0:
+            return 0.0
+        return min(area.width() / content.width(), area.height() / content.height())
+
+    best = max((right, below), key=scale)
+    return best if scale(best) > 0.3 * scale(view) else view
+
+
 class Canvas2D(QGraphicsView, Generic[P]):
     """A pannable, zoomable 2D board (the BoardView contract of desktop.views.base) showing
     positions read through contract `P`."""
@@ -67,7 +90,8 @@ class Canvas2D(QGraphicsView, Generic[P]):
         self.setBackgroundBrush(BACKGROUND)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # the wheel keeps the point under the pointer in place itself (`wheelEvent`)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(200, 180)
@@ -152,16 +176,21 @@ class Canvas2D(QGraphicsView, Generic[P]):
         self.reveal.drop()
         self.scene().clear()
         self.draw(state, marked_cells(state, last_move, last_cells))
-        self._content = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
+        self.extent_changed()
+
+    def extent_changed(self) -> None:
+        """The drawing was drawn, or grew or shrank (an overlay shown or hidden): what is
+        shown of it counts from now on, and it is fitted again unless the player zoomed or
+        panned."""
+        self._content = self._shown_rect().adjusted(-10, -10, 10, 10)
         self._update_scene_rect()
         if self._fitted:
-            self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit()
 
     def reset_camera(self, animate: bool = True) -> None:
         """Fit the whole drawing in the view again (at once: a 2D fit does not glide)."""
         self._fitted = True
-        self._update_scene_rect()
-        self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit()
 
     def top_view(self) -> None:
         """A 2D board is always seen from above: fit it."""
@@ -226,7 +255,15 @@ class Canvas2D(QGraphicsView, Generic[P]):
         return []
 
     def grab_image(self) -> QImage:
-        return self.grab().toImage()
+        """What is on screen, without the buttons floating over the board (an image has
+        nothing to press)."""
+        buttons = [b for b in self.findChildren(QAbstractButton) if not b.isHidden()]
+        for button in buttons:
+            button.hide()
+        image = self.grab().toImage()
+        for button in buttons:
+            button.show()
+        return image
 
     def cell_screen_pos(self, name: str) -> QPoint:
         return self.mapFromScene(self.target_centre(name))
@@ -300,14 +337,22 @@ class Canvas2D(QGraphicsView, Generic[P]):
             self.click_target(name)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
+        """Zoom about the point under the pointer, as the 3D view does: the wheel turned
+        away from the player zooms in."""
         delta = event.angleDelta().y() or event.angleDelta().x()
         factor = 1.0015 ** delta
         scale = self.transform().m11() * factor
         if not ZOOM_RANGE[0] <= scale <= ZOOM_RANGE[1]:
             return
         self._fitted = False
-        self._update_scene_rect()
+        at = event.position()
+        anchor = self.mapToScene(at.toPoint())
         self.scale(factor, factor)
+        self._update_scene_rect()
+        moved = self.mapFromScene(anchor) - at.toPoint()
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + moved.x())
+        v.setValue(v.value() + moved.y())
         event.accept()
 
     def enterEvent(self, event: QEnterEvent) -> None:
@@ -335,8 +380,44 @@ class Canvas2D(QGraphicsView, Generic[P]):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fitted and not self._content.isEmpty():
-            self._update_scene_rect()
-            self.fitInView(self._content, Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit()
+
+    def _shown_rect(self) -> QRectF:
+        """The scene's visible items' extent (a hidden overlay does not count)."""
+        rect = QRectF()
+        for item in self.scene().items():
+            if item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def corner_widgets(self) -> list[QWidget]:
+        """What floats over the view's top left corner (a tile view's pool box and race
+        button): the fitted drawing keeps clear of it."""
+        return []
+
+    def free_rect(self, size: QSizeF | None = None) -> QRectF:
+        """The part of the view (in its pixels) clear of the corner widgets where the table
+        is fitted, or where something of `size` shows largest (a palette laid over the
+        table goes there)."""
+        corner = QRectF()
+        for widget in self.corner_widgets():
+            if not widget.isHidden():
+                corner = corner.united(QRectF(widget.geometry()))
+        return free_area(QRectF(self.viewport().rect()), corner,
+                         self._content.size() if size is None else size)
+
+    def _fit(self) -> None:
+        """The whole drawing as large as it goes in the part of the view the corner
+        widgets leave free (`free_area`), centred there."""
+        content = self._content
+        if content.isEmpty():
+            return
+        view = QRectF(self.viewport().rect())
+        area = self.free_rect()
+        scale = min(area.width() / content.width(), area.height() / content.height())
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self._update_scene_rect()
+        self.centerOn(content.center() - (area.center() - view.center()) / scale)
 
     def _pan(self, moved: QPointF) -> None:
         self._fitted = False
@@ -346,6 +427,11 @@ class Canvas2D(QGraphicsView, Generic[P]):
         v.setValue(v.value() - round(moved.y()))
 
     def _update_scene_rect(self) -> None:
-        """Room around the drawing to pan and zoom out into: its own size on every side."""
+        """Room around the drawing to pan and zoom into: its own size on every side, and at
+        least the view's (so that a zoom can keep any point of the drawing under the
+        pointer)."""
         c = self._content
-        self.setSceneRect(c.adjusted(-c.width(), -c.height(), c.width(), c.height()))
+        scale = max(self.transform().m11(), 1e-6)
+        dx = max(c.width(), self.viewport().width() / scale)
+        dy = max(c.height(), self.viewport().height() / scale)
+        self.setSceneRect(c.adjusted(-dx, -dy, dx, dy))

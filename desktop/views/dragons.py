@@ -15,9 +15,11 @@ says why.
 The view reads the position through `LoopTilePosition` (rules/contracts.py) only. Layers,
 bottom to top: places (outlines and numbers, gaps in orange), tiles, the race overlay's
 loops and rings (desktop/views/race.py, key L), the marks of the last move (its own tile in
-the canvas base's yellow, its auto tiles dashed in cyan and numbered, revealed one by one:
-desktop/views/reveal.py), the overlay's labels, the winning loop traced through its tiles,
-and the hover palette and ghost.
+the canvas base's yellow, its auto tiles dashed in cyan and numbered towards a corner,
+revealed one by one: desktop/views/reveal.py), the overlay's labels (beside the tiles, never
+over a tile or a place), the winning loop traced through its tiles, and the hover palette
+and ghost. The pool box and the race button float over the top left corner; the fitted
+table keeps clear of them (desktop/views/canvas2d.py).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainterPath, QPen,
                            QPolygonF)
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QWidget
@@ -46,7 +48,7 @@ PLACE_LINE = QColor(150, 150, 150)
 GAP_LINE = QColor(255, 150, 40)
 AUTO_MARK = QColor(60, 220, 235)
 NUMBER = QColor(225, 225, 225)
-PALETTE_PIXELS = 27.0             # a palette tile's radius on screen, at any zoom
+PALETTE_PIXELS = 27.0             # a palette tile's radius on screen, at most a tile's
 BAND = 0.30                       # band width, in R
 TIP_DEPTH = 0.62                  # how far in from its edge a tails tip ends (of APOTHEM)
 SHOULDER_BEND = 0.45              # control point of a shoulder band, towards its middle edge
@@ -60,6 +62,15 @@ EDGE_ANGLES = (-90.0, -30.0, 30.0, 90.0, 150.0, 210.0)   # N NE SE S SW NW, y do
 def cell_centre(coord: Coord) -> QPointF:
     """Scene point of a cell's centre: columns 1.5 R apart, half-rows APOTHEM apart."""
     return QPointF(coord[0] * 1.5 * R, coord[1] * APOTHEM)
+
+
+def number_spot(coord: Coord) -> QPointF:
+    """Where an auto tile's order number sits: towards the tile's upper left corner, off
+    the centre (where a winning loop's dot goes) and off the lines from the centre to the
+    edges' midpoints (where the loop runs)."""
+    c = cell_centre(coord)
+    a = math.radians(240.0)
+    return QPointF(c.x() + R * 0.58 * math.cos(a), c.y() + R * 0.58 * math.sin(a))
 
 
 def hexagon(centre: QPointF, scale: float = 1.0) -> QPolygonF:
@@ -265,10 +276,14 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         self.moved_on = MovedOn()
         self.race = RaceOverlay(self, "Loops and dragons",
                                 "Each player's longest loop, and each dragon with a hole: "
-                                "its holes and the empty cells it still needs")
+                                "its holes and the empty cells it still needs",
+                               self.extent_changed)
 
     def unit(self) -> float:
         return 2 * APOTHEM
+
+    def corner_widgets(self) -> list[QWidget]:
+        return [self.info, self.race.button]
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -314,12 +329,13 @@ class DragonsView(Canvas2D[LoopTilePosition]):
     def _draw_race_items(self, state: LoopTilePosition, loops: Sequence[TileLoop],
                          dragons: Sequence[Dragon]) -> None:
         """Each longest loop traced in its colour; for each dragon a label (holes, the tiles
-        it still needs, its Tantrix score); for each colour's open dragon nearest to closing,
+        it still needs, its Tantrix score) beside it, over no tile and no place; for each colour's open dragon nearest to closing,
         a dashed ring on each empty cell it needs."""
         colours = self.side_colours()
         for loop in loops:
             self.race.add(self._loop_items(loop.tiles, colours[loop.colour]), RACE_Z)
         taken: list[QRectF] = []
+        blocked = [hexagon(cell_centre(c)) for c in (*self._tiles, *self._places)]
         nearest = {side: min((d for d in dragons if d.colour == side and not d.closed),
                              key=lambda d: len(d.open_cells), default=None)
                    for side in ("O", "X")}
@@ -338,8 +354,8 @@ class DragonsView(Canvas2D[LoopTilePosition]):
                      f"needs {len(dragon.open_cells)}")
             score = f" · {dragon.score} pt{'s' if dragon.score > 1 else ''}" \
                 if state.tantrix else ""
-            label = badge(self.scene(), f"{holes} · {needs}{score}", x, y - R * 0.25,
-                          R * 0.36, colour, taken, bold=dragon is nearest[dragon.colour])
+            label = badge(self.scene(), f"{holes} · {needs}{score}", QPointF(x, y), R * 0.36,
+                          colour, taken, blocked, APOTHEM, bold=dragon is nearest[dragon.colour])
             self.race.add(rings, RACE_Z + 0.5)
             self.race.add(label, LABEL_Z)
 
@@ -390,7 +406,7 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         for number, (coord, items) in enumerate(autos.items(), 1):
             ring = self.scene().addPolygon(hexagon(cell_centre(coord), 0.97), pen)
             ring.setZValue(AUTO_Z)
-            items += [ring, *order_number(self, str(number), cell_centre(coord), R * 0.34)]
+            items += [ring, *order_number(self, str(number), number_spot(coord), R * 0.34)]
 
     def _trace_loop(self, chain: Sequence[str]) -> None:
         """The winning loop: a white line through its tiles' centres and shared edges."""
@@ -515,10 +531,12 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         items = tile_items(self, centre, chosen, self.cross, colours, 0.92, 170)
         # the palette: every fitting tile in a row, outside the place and its six
         # neighbours (the edges the player matches against), as large on screen at any zoom
-        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
+        # up to the size of the table's tiles
+        scale = self._palette_scale()
         step = 2 * R * scale * 1.05
         width, height = step * (len(fits) + 0.2), step * 1.1 + R * scale * 0.75
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        free = self.free_rect(QSizeF(width, height))
+        visible = self.mapToScene(free.toRect()).boundingRect()
         self.palette_rect = palette_rect(centre, QRectF(0, 0, width, height), visible,
                                          [cell_centre(c) for c in (*self._tiles, *self._places)])
         self._corridor = corridor(centre, self.palette_rect)
@@ -555,11 +573,17 @@ class DragonsView(Canvas2D[LoopTilePosition]):
         return tile_items(self, cell_centre(parse_coord(cells[0])), move[0], self.cross,
                           self.side_colours(), 0.92, 170)
 
+    def _palette_scale(self) -> float:
+        """A palette tile's size, of a table tile's: PALETTE_PIXELS on screen at any zoom,
+        but never larger than the table's own tiles (on a small window the palette would
+        otherwise hide much of the table)."""
+        return min(1.0, PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6)))
+
     def _palette_hit(self, point: QPointF) -> str | None:
         """The palette tile under a scene point; "" over the rest of the palette."""
         if not self.palette_tiles:
             return None
-        scale = PALETTE_PIXELS / (R * max(self.transform().m11(), 1e-6))
+        scale = self._palette_scale()
         for spot, letter in self.palette_tiles:
             if math.hypot(spot.x() - point.x(), spot.y() - point.y()) <= R * scale:
                 return letter

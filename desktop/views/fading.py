@@ -6,6 +6,8 @@ picking's `through`):
   pointer, the last move's, a suggested move's, the winning chain's (`hiding`);
 - the player holds Ctrl and they stand near the pointer on the screen
   (`near_pointer`): the ground round the pointer shows and can be played.
+A figure stays solid, and pickable, on a cell faded for the first reason; Ctrl clears it
+too (picking's `figures_through`).
 """
 
 from __future__ import annotations
@@ -30,16 +32,14 @@ NEAR = 1.6  # cells further than this to the side of the line of sight cannot hi
 
 
 def faded_cells(scene: PickScene, camera: Camera, wanted: Iterable[str],
-                pointed: str | None = None,
-                see_through_at: tuple[float, float] | None = None) -> frozenset[int]:
-    """The cells to draw see-through: those hiding the `wanted` cells (the last move, the
-    winning chain, suggestions), those hiding the `pointed` cell (even if that means the
-    last move's own stack) and, with Ctrl held at `see_through_at`, those near it."""
+                pointed: str | None = None) -> frozenset[int]:
+    """The cells to draw see-through for what matters: those hiding the `wanted` cells
+    (the last move, the winning chain, suggestions) and those hiding the `pointed` cell
+    (even if that means the last move's own stack). Ctrl's see-through (`near_pointer`)
+    is added by the view, which also draws the figures there see-through."""
     faded = hiding(scene, camera, wanted)
     if pointed is not None:
         faded |= hiding(scene, camera, [pointed])
-    if see_through_at is not None:
-        faded |= near_pointer(scene, camera, *see_through_at)
     return faded
 
 

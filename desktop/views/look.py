@@ -29,6 +29,8 @@ class Look:
     labels_at_rest: bool = True  # while the camera moves, which coordinate labels and
     # height numbers a stone hides is checked again only once it rests (a depth read-back
     # each frame cost turning about 5 ms on llvmpipe: benchmarks/frame_time.py)
+    labels_clear: bool = True  # a coordinate label a stone or ghost piece would cover moves
+    # further out (desktop.views.label_places); False: it is not drawn (looks before #39)
     samples: int = 4  # multisampling (MSAA) samples per pixel on a GPU; 0 for none
     software_samples: int = 0  # the same where the CPU draws (llvmpipe): there it costs
     # more than the frame budget leaves (benchmarks/frame_time.py)

@@ -554,12 +554,15 @@ def board_prisms(board: Board, edges: Sequence[tuple[Sequence[str], RGB]] = (),
 FIGURE_HEIGHT = 0.9
 
 
-def figure_mesh(board: Board, cell: str, base_z: float, colour: RGB) -> Mesh:
-    """A small robed figure standing on the stack at `cell`: a tapering body and a head."""
-    return figure_prisms(board, cell, base_z, colour).mesh()
+def figure_mesh(board: Board, cell: str, base_z: float, colour: RGB, alpha: float = 1.0
+                ) -> Mesh:
+    """A small robed figure standing on the stack at `cell`: a tapering body and a head
+    (see-through with `alpha` below 1)."""
+    return figure_prisms(board, cell, base_z, colour, alpha).mesh()
 
 
-def figure_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismSet:
+def figure_prisms(board: Board, cell: str, base_z: float, colour: RGB, alpha: float = 1.0
+                  ) -> PrismSet:
     """The figure's three parts (figure_mesh), also its solids for picking."""
     cx, cy = board.centres[board.index[cell]]
     ring = np.radians(np.arange(0, 360, 45))
@@ -567,10 +570,10 @@ def figure_prisms(board: Board, cell: str, base_z: float, colour: RGB) -> PrismS
     body_colour = np.array(colour, float) * 0.55
     head_colour = np.array((238, 222, 196), float)
     parts = PrismSet()
-    parts.add(unit * 0.26 + (cx, cy), base_z, base_z + 0.18, rgbf(tuple(body_colour)))
-    parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, rgbf(tuple(body_colour)))
-    parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + FIGURE_HEIGHT,
-              rgbf(tuple(head_colour)))
+    body, head = rgbf(tuple(body_colour), alpha), rgbf(tuple(head_colour), alpha)
+    parts.add(unit * 0.26 + (cx, cy), base_z, base_z + 0.18, body)
+    parts.add(unit * 0.18 + (cx, cy), base_z + 0.18, base_z + 0.62, body)
+    parts.add(unit * 0.14 + (cx, cy), base_z + 0.64, base_z + FIGURE_HEIGHT, head)
     return parts
 
 

@@ -9,7 +9,9 @@ planes); the nearest hit names the cell. No GL state is needed; the tests render
 solids offscreen with one colour per cell and compare pixel by pixel.
 
 Cells given as `through` (a see-through stack, a faded one) are picked only by their
-ground tile: the pointer reaches past their stones.
+ground tile and their figure: the pointer reaches past their stones, drawn see-through, but
+not past a figure standing on them, drawn solid. The figures of the cells in
+`figures_through` (those Ctrl clears, where figures too are drawn see-through) let it pass.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class PickScene:
                 if stone.level > heights[i]:
                     heights[i] = stone.level
         self._pieces: list[Piece] | None = None
+        self._figure_prisms = 0  # the last of the pieces' prisms: the figures'
         self._arrays: Piece | None = None
         self._boxes: tuple[Camera, np.ndarray] | None = None
 
@@ -70,8 +73,10 @@ class PickScene:
             self._pieces = [_stone_piece(board, s.cells, s.level,
                                          self._scale if len(s.cells) == 1 else width)
                             for s in self._stones]
-            self._pieces += [_figure_piece(board, name, self.heights[index[name]])
-                             for name in self._figure_cells]
+            figures = [_figure_piece(board, name, self.heights[index[name]])
+                       for name in self._figure_cells]
+            self._figure_prisms = sum(len(piece.cells) for piece in figures)
+            self._pieces += figures
         return self._pieces
 
     @property
@@ -111,31 +116,35 @@ class PickScene:
         return self._arrays
 
     def pick(self, origin: np.ndarray, direction: np.ndarray,
-             through: frozenset[int] = frozenset()) -> tuple[str, np.ndarray] | None:
+             through: frozenset[int] = frozenset(),
+             figures_through: frozenset[int] = frozenset()) -> tuple[str, np.ndarray] | None:
         """The cell whose solid the ray meets first, and the point where it meets it; the
-        stones of the cells in `through` (indices) let the ray pass."""
-        rows = np.flatnonzero(~self._passed(through))
+        stones of the cells in `through` (indices) and the figures of those in
+        `figures_through` let the ray pass."""
+        rows = np.flatnonzero(~self._passed(through, figures_through))
         best, t = self._first_hits(origin[None], direction[None], rows)
         if best[0] < 0:
             return None
         return self.board.names[self.cells[best[0]]], origin + direction * t[0]
 
     def pick_at(self, camera: Camera, x: float, y: float,
-                through: frozenset[int] = frozenset()) -> str | None:
+                through: frozenset[int] = frozenset(),
+                figures_through: frozenset[int] = frozenset()) -> str | None:
         """The cell under widget pixel (x, y), or None."""
-        found = self.pick(*camera.ray(x, y), through=through)
+        found = self.pick(*camera.ray(x, y), through, figures_through)
         return found[0] if found else None
 
     def pick_pixels(self, camera: Camera, xs: np.ndarray, ys: np.ndarray,
                     through: frozenset[int] = frozenset(), tile: int = 32,
-                    stones_only: bool = False) -> np.ndarray:
+                    stones_only: bool = False,
+                    figures_through: frozenset[int] = frozenset()) -> np.ndarray:
         """The cell index (or -1) under each widget pixel (xs, ys): `pick_at` for many
         pixels, each square `tile` pixels wide casting its rays only at the prisms whose
         outline on the screen reaches into it. `stones_only`: the tiles are not hit."""
         xs, ys = np.asarray(xs, float).ravel(), np.asarray(ys, float).ravel()
         origins, directions = camera.rays(xs, ys)
         boxes = self._screen_boxes(camera)
-        usable = ~self._passed(through)
+        usable = ~self._passed(through, figures_through)
         if stones_only:
             usable[:len(self.board)] = False
         found = np.full(len(xs), -1)
@@ -165,18 +174,30 @@ class PickScene:
         hit = entering < limits[:, None]
         return {int(c) for c in self.cells[rows[hit.any(axis=0)]]}
 
+    def hits_among(self, origins: np.ndarray, directions: np.ndarray, among: np.ndarray
+                   ) -> np.ndarray:
+        """Whether each ray (origins, directions (r, 3)) meets one of the stones' and
+        figures' prisms `among` (indices past the tiles, as `screen_boxes` counts them)."""
+        best, _ = self._first_hits(origins, directions, len(self.board) + among)
+        hit: np.ndarray = best >= 0
+        return hit
+
     def screen_boxes(self, camera: Camera) -> np.ndarray:
         """Each stone's or figure's box on the screen (n, 4), with its cell: `cells` past
         the tiles."""
         return self._screen_boxes(camera)[len(self.board):]
 
-    def _passed(self, through: frozenset[int]) -> np.ndarray:
-        """Which prisms the ray passes through: the stones and figures (not the tiles) of
-        the cells in `through`."""
+    def _passed(self, through: frozenset[int], figures_through: frozenset[int]
+                ) -> np.ndarray:
+        """Which prisms the ray passes through: the stones (not the tiles) of the cells in
+        `through`, the figures of those in `figures_through`."""
         passed = np.zeros(len(self.cells), bool)
         if through:
             passed = np.isin(self.cells, np.fromiter(through, int))
             passed[:len(self.board)] = False
+        figures = len(passed) - self._figure_prisms
+        passed[figures:] = (np.isin(self.cells[figures:], np.fromiter(figures_through, int))
+                            if figures_through else False)
         return passed
 
     def _screen_boxes(self, camera: Camera) -> np.ndarray:

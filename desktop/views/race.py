@@ -11,10 +11,11 @@ did to the race, and stays as the player left it otherwise (walking back include
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QToolButton
 
 KEY = Qt.Key.Key_L
@@ -23,7 +24,8 @@ KEY = Qt.Key.Key_L
 class RaceOverlay:
     """The toggle and the items of one view's race overlay."""
 
-    def __init__(self, view: QGraphicsView, text: str, tip: str) -> None:
+    def __init__(self, view: QGraphicsView, text: str, tip: str,
+                 changed: Callable[[], None]) -> None:
         self.button = QToolButton(view)
         self.button.setObjectName("race_toggle")
         self.button.setText(f"{text} (L)")
@@ -36,6 +38,7 @@ class RaceOverlay:
             "QToolButton:checked { background: rgba(70,110,170,220); }")
         self.button.adjustSize()
         self.button.toggled.connect(self._show)
+        self._changed = changed  # the drawing's extent changed: the view fits it again
         self.items: list[QGraphicsItem] = []
         self._key: Hashable | None = None
         self._tiles = -1
@@ -55,7 +58,9 @@ class RaceOverlay:
         self.items = []
         self._draw = draw
         if self._key is not None and tiles > self._tiles and key != self._key:
+            self.button.blockSignals(True)  # drawn below, with the rest of the position
             self.button.setChecked(True)
+            self.button.blockSignals(False)
         self._key, self._tiles = key, tiles
         if self.shown:
             self._draw_once()
@@ -71,6 +76,7 @@ class RaceOverlay:
             self._draw_once()
         for item in self.items:
             item.setVisible(on)
+        self._changed()
 
     def _draw_once(self) -> None:
         draw, self._draw = self._draw, None
@@ -78,12 +84,49 @@ class RaceOverlay:
             draw()
 
 
-def badge(scene: QGraphicsScene, text: str, centre_x: float, top: float, size: float,
-          colour: QColor, taken: list[QRectF], bold: bool = False) -> list[QGraphicsItem]:
-    """A label on a plate of `colour`, centred at `centre_x` from `top` (moved down until it
-    overlaps none of the plates in `taken`, to which it is added), in bold and framed in
-    its ink when `bold`: the
-    plate, with the label its child, so that both show and hide together."""
+def free_plate(size: QSizeF, anchor: QPointF, step: float, blocked: Sequence[QPolygonF],
+               taken: Sequence[QRectF], rings: int = 6) -> QRectF:
+    """Where a label's plate of `size` goes: as near `anchor` as it can be found over none
+    of the `blocked` shapes (the tiles and places it must not hide) and none of the plates
+    already `taken`: tried on rings `step` apart around the anchor, the one above it first;
+    failing that, above everything blocked, straight over the anchor."""
+    w, h = size.width(), size.height()
+    reach = rings * step + w + h
+    near = QRectF(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach)
+    shapes = [(shape.boundingRect(), shape) for shape in blocked]
+    close = [(box, shape) for box, shape in shapes if box.intersects(near)]
+
+    def free(rect: QRectF) -> bool:
+        if any(rect.intersects(other) for other in taken):
+            return False
+        outline = QPolygonF(rect)
+        return not any(box.intersects(rect) and outline.intersects(shape)
+                       for box, shape in close)
+
+    for ring in range(rings + 1):
+        count = max(1, 8 * ring)
+        for k in range(count):
+            angle = -math.pi / 2 + 2 * math.pi * k / count
+            x = anchor.x() + ring * step * math.cos(angle)
+            y = anchor.y() + ring * step * math.sin(angle)
+            rect = QRectF(x - w / 2, y - h / 2, w, h)
+            if free(rect):
+                return rect
+    top = min((box.top() for box, _ in shapes), default=anchor.y())
+    rect = QRectF(anchor.x() - w / 2, top - h - step * 0.2, w, h)
+    while any(rect.intersects(other) for other in taken):
+        rect.translate(0, -h * 1.2)
+    return rect
+
+
+def badge(scene: QGraphicsScene, text: str, anchor: QPointF, size: float, colour: QColor,
+          taken: list[QRectF], blocked: Sequence[QPolygonF], step: float, bold: bool = False
+          ) -> list[QGraphicsItem]:
+    """A label on a plate of `colour` about `anchor`, over none of the `blocked` shapes nor
+    the plates in `taken` (to which it is added: `free_plate`), in bold and framed in its
+    ink when `bold`; a thin line in its colour joins it to the anchor when it had to sit
+    away from it. The items: the plate, with the label and the line its children so that
+    all show and hide together."""
     font = QFont()
     font.setPixelSize(max(1, round(size)))
     font.setBold(bold)
@@ -93,9 +136,8 @@ def badge(scene: QGraphicsScene, text: str, centre_x: float, top: float, size: f
     label.setBrush(ink)
     box = label.boundingRect()
     pad = size * 0.25
-    plate = QRectF(centre_x - box.width() / 2 - pad, top, box.width() + 2 * pad, box.height())
-    while any(plate.intersects(other) for other in taken):
-        plate.translate(0, box.height() * 0.6)
+    plate = free_plate(QSizeF(box.width() + 2 * pad, box.height()), anchor, step, blocked,
+                       taken)
     taken.append(plate)
     pen = QPen(ink if bold else Qt.PenStyle.NoPen)
     if bold:
@@ -103,4 +145,11 @@ def badge(scene: QGraphicsScene, text: str, centre_x: float, top: float, size: f
     back = scene.addRect(plate, pen, QBrush(colour))
     label.setParentItem(back)
     label.setPos(plate.x() + pad, plate.y())
+    if QLineF(plate.center(), anchor).length() > step * 0.75:
+        line = QPen(colour)
+        line.setWidthF(size * 0.12)
+        line.setStyle(Qt.PenStyle.DotLine)
+        leader = scene.addLine(QLineF(plate.center(), anchor), line)
+        leader.setParentItem(back)
+        leader.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
     return [back]

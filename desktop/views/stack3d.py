@@ -34,7 +34,7 @@ from megalith.desktop.views import meshes
 from megalith.desktop.views.camera import Camera
 from megalith.desktop.views.camera_rig import CameraRig
 from megalith.desktop.views.drag import DragGesture
-from megalith.desktop.views.fading import faded_cells
+from megalith.desktop.views.fading import faded_cells, near_pointer
 from megalith.desktop.views.interaction import (Interaction, describe_stack, figures,
                                                 marked_cells, sarsens_marked)
 from megalith.desktop.views.look import NEW, Look
@@ -87,7 +87,8 @@ class StackView(gl.GLViewWidget):
         self._drag = DragGesture()
         # what is drawn see-through (desktop.views.fading) and the pointer reaches past
         self.faded: frozenset[int] = frozenset()
-        self._suggested_cells: list[str] = []  # the first cell of each suggested move
+        self.cleared: frozenset[int] = frozenset()  # of them, those Ctrl clears: figures too
+        self._suggested_cells: list[str] = []  # the cells of the suggested moves
         self._see_through_at: tuple[float, float] | None = None  # the pointer, Ctrl held
         self.last_cells: tuple[str, ...] = ()
         self._fade_timer = QTimer(self)  # fading follows the camera once it comes to rest
@@ -102,6 +103,7 @@ class StackView(gl.GLViewWidget):
                      last_cells: Sequence[str] | None = None) -> None:
         new_board = self.board is not state.board
         self._suggested_cells = []  # they belong to the position they were searched for
+        self.scene_items.show_suggestions(None, [])
         self.play.set_position(state, colours, legal)
         board = self.board = self.rig.board = state.board
         stones = state.stones()
@@ -110,10 +112,10 @@ class StackView(gl.GLViewWidget):
                                             self.look.stone_scale)
         self.scene_items.show_board(board, *board_marks(state, self.play.colour))
         rgb = self.stone_colours()
-        extras = stone_extras(board, stones, rgb, scene,
-                              [(cell, self.play.colour(side)) for side, cell in standing.items()],
-                              sarsens_marked(state), self.look)
-        self.scene_items.set_stones(stones, rgb, extras)
+        extras = stone_extras(board, stones, rgb, sarsens_marked(state), self.look)
+        self.scene_items.set_stones(stones, rgb, extras,
+                                    [(cell, scene.top(cell), self.play.colour(side))
+                                     for side, cell in standing.items()])
         self.last_cells = tuple(marked_cells(state, last_move, last_cells))
         last = list(dict.fromkeys(self.last_cells))
         outcome = state.outcome()
@@ -124,8 +126,9 @@ class StackView(gl.GLViewWidget):
             self.reset_camera(animate=False)
         self._hover = None
         self._hover_action = None
-        self.faded = self._wanted_fading(state)
-        self.scene_items.show_stones(board, self.faded)
+        self.faded, self.cleared = self._wanted_fading(state)
+        self.scene_items.show_stones(board, self.faded, self.cleared)
+        self.marks.set_faded(self.faded)
         self._refresh_overlay()
         self.update()
 
@@ -148,12 +151,14 @@ class StackView(gl.GLViewWidget):
                 self.play.colours.items()}
 
     def show_suggestions(self, suggestions: Sequence[tuple[str, float]]) -> None:
-        """A magenta badge with the win rate over each suggested move's (first) cell."""
+        """Each suggested move's cells outlined in magenta, and a badge naming the move and
+        its win rate over its first cell."""
         state, scene = self.play.state, self.pick_scene
         if state is None or scene is None:
             return
         self._suggested_cells, badges = suggestion_badges(state, scene, suggestions)
         self.marks.set_suggestions(badges)
+        self.scene_items.show_suggestions(scene, self._suggested_cells)
         self._update_fading()
         self.update()
 
@@ -236,14 +241,14 @@ class StackView(gl.GLViewWidget):
         samples = [centre] + [centre + (p - centre) * f for f in (0.5, 0.9) for p in ring]
         points = camera.project(np.array([(x, y, z) for x, y in samples]))
         for x, y in points:
-            if self.pick_scene.pick_at(camera, x, y, self.faded) == name:
+            if self.pick_scene.pick_at(camera, x, y, self.faded, self.cleared) == name:
                 return QPoint(round(x), round(y))
         return QPoint(round(points[0][0]), round(points[0][1]))
 
     def cell_at(self, x: float, y: float) -> str | None:
         if self.pick_scene is None:
             return None
-        return self.pick_scene.pick_at(self.camera(), x, y, self.faded)
+        return self.pick_scene.pick_at(self.camera(), x, y, self.faded, self.cleared)
 
     def click_cell(self, cell: str, lintel: bool = False) -> Action | None:
         """Act on a click on `cell` (Shift held: `lintel`)."""
@@ -267,8 +272,9 @@ class StackView(gl.GLViewWidget):
         self._update_fading()
         if cell is None or self.play.builder is None:
             self._hover_action = None
-            if cell is not None:
-                self.hint.emit(self.play.describe(cell))
+            # off the cells (a border, beyond the board) the line says nothing: a click
+            # there does nothing either
+            self.hint.emit(self.play.describe(cell) if cell is not None else "")
         else:
             self._hover_action = self.play.builder.decide(cell, shift)
             self.hint.emit(self.play.hover_sentence(cell, self._hover_action))
@@ -339,6 +345,8 @@ class StackView(gl.GLViewWidget):
         ev.ignore()
 
     def leaveEvent(self, ev: QEvent) -> None:
+        if self._hover is not None:
+            self.hint.emit("")  # what was under the pointer is no longer
         self._hover = None
         self._hover_action = None
         self._see_through_at = None
@@ -360,6 +368,7 @@ class StackView(gl.GLViewWidget):
         targets, ghosts = (half_move(self.play, scene, self.look, self._hover,
                                      self._hover_action) if scene is not None else ([], []))
         self.scene_items.show_half_move(scene, targets, ghosts)
+        self.marks.set_ghosts(ghosts)
         self.update()
 
     # ---- fading ------------------------------------------------------------------------
@@ -376,24 +385,30 @@ class StackView(gl.GLViewWidget):
         else:
             self._refresh_overlay()
 
-    def _wanted_fading(self, state: StackedPosition | None = None) -> frozenset[int]:
-        """The cells to draw see-through now (desktop.views.fading)."""
+    def _wanted_fading(self, state: StackedPosition | None = None
+                       ) -> tuple[frozenset[int], frozenset[int]]:
+        """The cells to draw see-through now (desktop.views.fading), and those of them
+        Ctrl clears, whose figures are see-through too."""
         state = state or self.play.state
         scene = self.pick_scene
         if (scene is None or state is None or not self.scene_items.stones
                 or not self.look.fading):
-            return frozenset()
+            return frozenset(), frozenset()
         outcome = state.outcome()
         wanted = [*self.last_cells, *(outcome.chain if outcome.over else ()),
                   *self._suggested_cells]
-        return faded_cells(scene, self.camera(), wanted, self._hover, self._see_through_at)
+        camera = self.camera()
+        cleared = (near_pointer(scene, camera, *self._see_through_at)
+                   if self._see_through_at is not None else frozenset())
+        return faded_cells(scene, camera, wanted, self._hover) | cleared, cleared
 
     def _update_fading(self) -> None:
-        faded = self._wanted_fading()
-        if faded != self.faded:
-            self.faded = faded
+        faded, cleared = self._wanted_fading()
+        if (faded, cleared) != (self.faded, self.cleared):
+            self.faded, self.cleared = faded, cleared
             assert self.board is not None
-            self.scene_items.show_stones(self.board, faded)
+            self.scene_items.show_stones(self.board, faded, cleared)
+            self.marks.set_faded(faded)
             self.update()
 
 

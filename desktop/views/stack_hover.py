@@ -41,6 +41,11 @@ def _hover_ghosts(play: Interaction[StackedPosition], scene: PickScene, look: Lo
     assert state is not None
     if action.kind == "refuse":
         return [meshes.refusal_prisms(scene.board, cell, scene.top(cell))]
+    if action.kind == "pending" and action.pending is not None and action.pending.mode == "hold":
+        # a click starts a compound move (a Drogo pair, a Walk's stone and step) by
+        # placing its first piece on this cell: that piece shows, as it will when held
+        return [meshes.ghost_prisms(scene.board, [cell], state.height(cell) + 1,
+                                    play.mover_colour(), look.ghost_alpha, look.stone_scale)]
     if action.kind != "play" or action.move is None:
         return []
     pending = play.pending

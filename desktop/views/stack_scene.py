@@ -31,11 +31,14 @@ RGB = tuple[int, int, int]
 RGBA = tuple[float, float, float, float]
 # goal edges or target sides: ((cells, colour), ...), hashable to cache the board by
 CellMarks = tuple[tuple[tuple[str, ...], RGB], ...]
+Figure = tuple[str, float, RGB]  # a figure's cell, the z it stands on, its side's colour
 
 EDGE_COLOUR = (0.07, 0.06, 0.05, 1.0)
 LAST_MOVE_COLOUR = (1.0, 0.86, 0.2, 1.0)
 CHAIN_COLOUR = (1.0, 1.0, 1.0, 1.0)
 TARGET_COLOUR = (0.3, 0.9, 1.0, 1.0)
+SUGGESTION_COLOUR = (235, 80, 235)  # as the 2D boards mark suggested moves
+SUGGESTION_SCALE = 0.88  # a suggested cell's outline, inside the last move's
 GHOST_EDGE = (1.0, 1.0, 1.0, 1.0)
 CHAIN_TRIM = 0.38  # the winning chain's links stop at the cells' outlines: tops stay clear
 
@@ -68,6 +71,8 @@ class StackScene:
         self.mark_item = _line_item(3.0, LAST_MOVE_COLOUR)
         self.chain_item = _line_item(4.0, CHAIN_COLOUR)
         self.target_item = _line_item(2.5, TARGET_COLOUR)
+        red, green, blue = (c / 255 for c in SUGGESTION_COLOUR)
+        self.suggestion_item = _line_item(3.0, (red, green, blue, 1.0))
         self.ghost_item = _mesh_item(GHOST)
         self.ghost_item.setDepthValue(10)
         self.ghost_edge_item = _line_item(2.0, GHOST_EDGE)
@@ -77,13 +82,14 @@ class StackScene:
         self.stone_item.setDepthValue(-2)
         self.board_item.setDepthValue(-1)
         for item in (self.board_item, self.stone_item, self.faded_item, self.edge_item,
-                     self.mark_item, self.chain_item, self.target_item, self.ghost_item,
-                     self.ghost_edge_item):
+                     self.mark_item, self.chain_item, self.target_item,
+                     self.suggestion_item, self.ghost_item, self.ghost_edge_item):
             widget.addItem(item)
         self._board_key: tuple[Board, CellMarks, CellMarks] | None = None
         self.stones: list[Stone] = []
         self._colours: dict[str, RGB] = {}
-        self._extras = Mesh()  # the sarsen marks, gap shadows and figures
+        self._extras = Mesh()  # the sarsen marks and gap shadows
+        self._figures: list[Figure] = []
 
     def show_board(self, board: Board, edges: CellMarks, targets: CellMarks) -> None:
         """The slab and tiles with the goal edges and target sides (rebuilt only when one
@@ -94,24 +100,34 @@ class StackScene:
                       meshes.board_prisms(board, edges, targets, self._look.board).mesh())
             self._board_key = key
 
-    def set_stones(self, stones: list[Stone], colours: dict[str, RGB], extras: Mesh) -> None:
-        """The position's stones in their colours, and what is drawn with them (`extras`);
-        drawn by the next `show_stones`."""
+    def set_stones(self, stones: list[Stone], colours: dict[str, RGB], extras: Mesh,
+                   figures: Sequence[Figure] = ()) -> None:
+        """The position's stones in their colours, what is drawn with them (`extras`) and
+        the figures standing on them; drawn by the next `show_stones`."""
         self.stones = stones
         self._colours = colours
         self._extras = extras
+        self._figures = list(figures)
 
-    def show_stones(self, board: Board, faded: frozenset[int]) -> None:
-        """The stones' meshes: solid, and see-through for the `faded` cells."""
+    def show_stones(self, board: Board, faded: frozenset[int],
+                    cleared: frozenset[int] = frozenset()) -> None:
+        """The stones' meshes: solid, and see-through for the `faded` cells. A figure stays
+        solid on a faded cell (the pointer picks it there) unless its cell is `cleared`
+        (Ctrl's see-through, which the pointer passes)."""
         look = self._look
         solid, clear = split_stones(board, self.stones, faded)
         prisms = meshes.stone_prisms(board, solid, self._colours, look.beams, look.stone_scale)
-        _set_mesh(self.stone_item, Mesh.concat([prisms.mesh(look.sides, look.rim),
-                                                self._extras]))
+        index = board.index
+        _set_mesh(self.stone_item, Mesh.concat([
+            prisms.mesh(look.sides, look.rim), self._extras,
+            *(meshes.figure_mesh(board, cell, z, colour) for cell, z, colour in self._figures
+              if index[cell] not in cleared)]))
         _set_lines(self.edge_item, prisms.edges() if look.lines else np.zeros((0, 3)))
-        _set_mesh(self.faded_item, meshes.stone_prisms(
-            board, clear, self._colours, look.beams, look.stone_scale,
-            alpha=FADED_ALPHA).mesh(look.sides, look.rim))
+        _set_mesh(self.faded_item, Mesh.concat([
+            meshes.stone_prisms(board, clear, self._colours, look.beams, look.stone_scale,
+                                alpha=FADED_ALPHA).mesh(look.sides, look.rim),
+            *(meshes.figure_mesh(board, cell, z, colour, FADED_ALPHA)
+              for cell, z, colour in self._figures if index[cell] in cleared)]))
 
     def show_marks(self, scene: PickScene, last: Sequence[str], chain: Sequence[str]) -> None:
         """The last move's cells outlined on their stacks, and a finished game's chain."""
@@ -122,6 +138,12 @@ class StackScene:
         _set_lines(self.chain_item, np.concatenate([
             meshes.outline_segments(board, list(zip(chain, tops)), 0.75, lift=0.05),
             meshes.chain_segments(board, chain, tops, trim=CHAIN_TRIM)]))
+
+    def show_suggestions(self, scene: PickScene | None, cells: Sequence[str]) -> None:
+        """The suggested moves' cells outlined on their stacks, as the last move's are."""
+        _set_lines(self.suggestion_item, meshes.outline_segments(
+            scene.board, [(c, scene.top(c)) for c in cells], SUGGESTION_SCALE, lift=0.04)
+            if scene is not None else np.zeros((0, 3)))
 
     def show_half_move(self, scene: PickScene | None, targets: Sequence[str],
                        ghosts: Sequence[PrismSet]) -> None:
@@ -145,17 +167,15 @@ def board_marks(state: StackedPosition, colour: Callable[[str], RGB]
     return edges, targets
 
 
-def stone_extras(board: Board, stones: list[Stone], colours: dict[str, RGB], scene: PickScene,
-                 figures: Sequence[tuple[str, RGB]], marked: bool, look: Look) -> Mesh:
-    """What is merged into the stones' mesh: the figures (cell, colour) standing on their
-    stacks, the plates on uncovered sarsens when they are `marked`, and the look's shadows."""
+def stone_extras(board: Board, stones: list[Stone], colours: dict[str, RGB], marked: bool,
+                 look: Look) -> Mesh:
+    """What is merged into the stones' mesh: the plates on uncovered sarsens when they are
+    `marked`, and the look's shadows."""
     plates = meshes.sarsen_marks(board, stones, colours) if marked else Mesh()
     shadows = (Mesh.concat([meshes.gap_shadows(board, stones, colours, look.board),
                             meshes.contact_shadows(board, stones, look.board)])
                if look.beams else Mesh())
-    bodies = [meshes.figure_mesh(board, cell, scene.top(cell), colour)
-              for cell, colour in figures]
-    return Mesh.concat([plates, shadows, *bodies])
+    return Mesh.concat([plates, shadows])
 
 
 def _mesh_item(options: dict[Any, Any]) -> gl.GLMeshItem:

@@ -130,11 +130,15 @@ class TrichetView(Canvas2D[RegionTilePosition]):
         self.moved_on = MovedOn()
         self.race = RaceOverlay(self, "Open regions",
                                 "How many empty triangles each open region still has around "
-                                "it; ringed, each colour's nearest to closing")
+                                "it; ringed, each colour's nearest to closing",
+                               self.extent_changed)
         self.race.button.move(8, 8)
 
     def unit(self) -> float:
         return SIDE
+
+    def corner_widgets(self) -> list[QWidget]:
+        return [self.race.button]
 
     # ---- colours --------------------------------------------------------------------
 
@@ -206,13 +210,16 @@ class TrichetView(Canvas2D[RegionTilePosition]):
 
     def _draw_race_items(self, state: RegionTilePosition, regions: Sequence[OpenRegion]
                          ) -> None:
-        """On each region the number of empty triangles around it; each colour's nearest
+        """Beside each region, over no tile and no place, the number of empty triangles
+        around it; each colour's nearest
         to closing (fewest, then the most tiles) framed, those triangles dashed in its
         colour."""
         nearest = {colour: min((r for r in regions if r.colour == colour), default=None,
                                key=lambda r: (len(r.missing), -len(r.tiles)))
                    for colour in state.sides}
         taken: list[QRectF] = []
+        blocked = [triangle_polygon(tri) for tri in (*(t.coord for t in state.placed()),
+                                                     *self._places)]
         for region in sorted(regions, key=lambda r: r is not nearest[r.colour]):
             colour = self.side_colour(region.colour)
             marked = region is nearest[region.colour]
@@ -224,8 +231,8 @@ class TrichetView(Canvas2D[RegionTilePosition]):
                                for tri in region.missing], MARK_Z - 2)
             centre = region_centre(region)
             size = SIDE * (0.26 if marked else 0.2)
-            self.race.add(badge(self.scene(), f"{len(region.missing)}\u25b5", centre.x(),
-                                centre.y() - size * 0.6, size, colour, taken, bold=marked),
+            self.race.add(badge(self.scene(), f"{len(region.missing)}\u25b5", centre, size,
+                                colour, taken, blocked, SIDE * 0.5, bold=marked),
                           MARK_Z + (2 if marked else 1))
 
     def _mark_last_tiles(self, state: RegionTilePosition,

@@ -39,6 +39,7 @@ class WindowSlots:
     seats: Callable[[], object]
     copy_move: Callable[[], object]
     map_toggled: Callable[[], object]
+    set_up: Callable[[], object]
     puzzles: Callable[[], object]
 
 
@@ -69,6 +70,19 @@ class WindowActions:
         self._make_view_actions()
         self._fill_menus()
         self._fill_toolbar()
+        # What needs a game (or a board) on the table: none is there until the first one
+        # is shown (`position_shown`, `desk_changed`), e.g. while the dialog about a file
+        # refused at start is up.
+        self._game_actions = (self.save_action, self.save_as_action, self.export_action,
+                              self.copy_image_action, self.move_now_action, self.seats_action,
+                              self.analyse_action, self.mail_action, self.suggest_action)
+        for action in (*self._game_actions, self.pass_action, self.swap_action,
+                       self.resign_action, self.undo_action, self.redo_action,
+                       self.first_action, self.previous_action, self.next_action,
+                       self.last_action, self.reset_action, self.top_action, self.left_action,
+                       self.right_action, self.map_action, self.heights_action,
+                       self.lintel_action):
+            action.setEnabled(False)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: Shortcut | None = None,
                 checkable: bool = False, tip: str = "") -> QAction:
@@ -112,6 +126,7 @@ class WindowActions:
         computer = controller.computer_seats
         self.undo_action = self._action("&Undo", controller.undo, K.Undo)
         self.redo_action = self._action("&Redo", controller.redo, K.Redo)
+        self.setup_action = self._action("Set up &position...", slots.set_up)
         self.pass_action = self._action("&Pass", lambda: slots.play_move("pass"), "Ctrl+P")
         self.swap_action = self._action("S&wap", lambda: slots.play_move("swap"),
                                         tip="Take over the first player's stones (second move "
@@ -119,8 +134,9 @@ class WindowActions:
         self.resign_action = self._action("&Resign...", slots.resign)
         self.move_now_action = self._action("Computer: move &now", computer.move_now,
                                             "Ctrl+Return",
-                                            tip="The computer plays its best move so far "
-                                                "(or starts thinking, if it is its turn)")
+                                            tip="The computer plays its best move so far, "
+                                                "or thinks of one for the position on "
+                                                "screen (earlier in the game: a variation)")
         self.seats_action = self._action("&Seats...", slots.seats,
                                          tip="Choose who plays each side from now on: a "
                                              "person or the computer")
@@ -195,6 +211,9 @@ class WindowActions:
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.setup_action)
+        edit_menu.setToolTipsVisible(True)
         game_menu = bar.addMenu("&Game")
         game_menu.addActions([self.pass_action, self.swap_action, self.resign_action,
                               self.mail_action])
@@ -233,6 +252,7 @@ class WindowActions:
 
     def desk_changed(self, entry: GameDesk, has_map: bool) -> None:
         """A new kind of game: the actions its board offers."""
+        self.reset_action.setEnabled(True)
         self.map_action.setEnabled(has_map)
         self.lintel_action.setEnabled(entry.lintels)
         for action in (self.top_action, self.left_action, self.right_action,
@@ -243,11 +263,18 @@ class WindowActions:
 
     def position_shown(self, session: Session, legal: list[str] | None) -> None:
         """The moves and steps the position on screen allows."""
+        for action in self._game_actions:
+            action.setEnabled(True)
         self.pass_action.setEnabled(legal is not None and "--" in legal)
         self.swap_action.setEnabled(legal is not None and "swap" in legal)
         self.resign_action.setEnabled(legal is not None)
         self.undo_action.setEnabled(session.can_undo())
         self.redo_action.setEnabled(session.can_redo())
+        can_set_up = session.shown.supports_setup
+        self.setup_action.setEnabled(can_set_up)
+        self.setup_action.setToolTip(
+            "Place and remove any side's pieces, choose who moves, then play from there"
+            if can_set_up else "Positions of the tile games cannot be set up yet")
         self.previous_action.setEnabled(session.viewed > 0)
         self.first_action.setEnabled(session.viewed > 0)
         self.next_action.setEnabled(not session.at_end)

@@ -21,7 +21,7 @@ def caption_lines(session: Session, title: str) -> list[str]:
     if session.viewed == 0:
         where = f"start position ({session.ply} moves in the game)"
     else:
-        mover = session.sides[(session.viewed - 1) % len(session.sides)]
+        mover = session.mover_of(session.viewed)
         where = (f"after move {session.viewed} of {session.ply}: {session.side_name(mover)} played "
                  f"{session.last_move_shown}")
     lines = [title, players, where]

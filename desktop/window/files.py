@@ -25,6 +25,12 @@ from megalith.desktop.window.board_image import caption_lines, with_caption
 from megalith.desktop.window.board_pane import BoardPane
 
 
+def sentence(text: str) -> str:
+    """The text ended as a sentence (a reason from the rules has no full stop), so that
+    another sentence may follow it."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 class RecordFiles:
     """The File menu's work: the records go through `controller`, the images come from
     `board` (with a caption while `caption()` says so), the last folder and the recent
@@ -59,12 +65,12 @@ class RecordFiles:
             session = Session.load(path)
         except (RecordError, OptionError) as exc:
             QMessageBox.warning(self._parent, "Cannot open the record", f"{path.name}: {exc}")
-            self._say(f"{path.name} was not opened: {exc}")
+            self._say(f"{path.name} was not opened: {sentence(str(exc))}")
             return False
         except OSError as exc:
             QMessageBox.warning(self._parent, "Cannot open the record",
                                 f"{path.name}: {exc.strerror or exc}")
-            self._say(f"{path.name} was not opened: {exc.strerror or exc}")
+            self._say(f"{path.name} was not opened: {sentence(str(exc.strerror or exc))}")
             settings.remove_recent_file(self._store, str(path.resolve()))
             return False
         if not asked and not self.maybe_discard():

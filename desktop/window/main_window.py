@@ -40,8 +40,9 @@ from megalith.desktop.window.actions import MAP_MIN_WIDTH, WindowActions, Window
 from megalith.desktop.window.files import RecordFiles
 from megalith.desktop.window.help_windows import WindowHelp
 from megalith.desktop.window.puzzle_window import PuzzleWindow
+from megalith.desktop.window.setup_mode import SetupMode, SetupParts
 
-BannerKey = tuple[int, int, int, bool]  # the session, the ply shown and on its line, swapped
+BannerKey = tuple[int, int, int, int, bool]  # the session, line, ply shown and on it, swapped
 
 
 class MainWindow(QMainWindow):
@@ -65,7 +66,7 @@ class MainWindow(QMainWindow):
         # Room for two lines whatever it says: a label that grew and shrank with its text
         # would resize the board view (a new GL framebuffer) on every hover.
         self.hint_label.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * 2 + 6)
-        self.board_pane = BoardPane(self.play_move, self.hint_label.setText)
+        self.board_pane = BoardPane(self.play_move, self._hint)
         self.controller.suggested.connect(self.board_pane.show_suggestions)
         self.files = RecordFiles(self, self.controller, self.board_pane, self.settings, self.say,
                                  lambda: self.commands.caption_action.isChecked())
@@ -117,8 +118,12 @@ class MainWindow(QMainWindow):
             WindowParts(self, self.controller, self.board_pane, self.files, self.help,
                         self.settings, self.move_line, self.dock),
             WindowSlots(self.new_game_dialog, self.play_move, self.resign, self.seats_dialog,
-                        self.copy_pbmserv_move, self.map_toggled, self.open_puzzles))
+                        self.copy_pbmserv_move, self.map_toggled, lambda: self.setup_mode.enter(),
+                        self.open_puzzles))
+        self.setup_mode = SetupMode(SetupParts(self, self.controller, self.board_pane,
+                                               self.files.maybe_discard, self.say, self.refresh))
         self._restore_layout()
+        self.setup_mode.leave()  # a window closed while setting up saved the palette shown
 
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
@@ -216,6 +221,7 @@ class MainWindow(QMainWindow):
         message about it, no mode left on."""
         session = self.session
         assert session is not None
+        self.setup_mode.leave()
         self._ensure_view(session.game)
         self.move_line.clear()
         self.say("")
@@ -271,6 +277,9 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return
+        if self.setup_mode.active:  # the board shows the position being set up
+            self.setup_mode.redraw()
+            return
         state = session.shown
         outcome = state.outcome()
         legal = None if outcome.over else state.legal_moves()
@@ -292,13 +301,16 @@ class MainWindow(QMainWindow):
         self.setWindowModified(session.modified)
 
     def _say_events(self, session: Session) -> None:
-        """Over the board: the result while a finished position is on screen, else what
-        the moves that led to a newly shown position did (once, for a few seconds)."""
+        """Over the board: the result when a finished position comes on screen (until it
+        goes or the player clicks it away), else what the moves that led to a newly shown
+        position did (once, for a few seconds)."""
         outcome = session.shown.outcome()
-        key = (id(session), session.viewed, session.ply, session.record.swapped)
+        key = (id(session), session.line, session.viewed, session.ply, session.record.swapped)
+        if key == self._banner_key:
+            return
         if outcome.over:
             self.banner.say(escape(session.result_text(outcome), quote=False), lasting=True)
-        elif key != self._banner_key:
+        else:
             self.banner.say(" ".join(banner_sentences(session)))
         self._banner_key = key
 
@@ -308,6 +320,10 @@ class MainWindow(QMainWindow):
             self.panel.show_analysis(self.session, analysis)
             if analysis.rates and not analysis.running:
                 self.say(f"Analysis done: {len(analysis.rates)} positions.")
+
+    def _hint(self, text: str) -> None:
+        """What the board says about the pointer (in set-up mode, what a click does there)."""
+        self.hint_label.setText(self.setup_mode.hint(text) if self.setup_mode.active else text)
 
     def say(self, text: str) -> None:
         """The status bar's sentence about what just happened."""
@@ -325,6 +341,8 @@ class MainWindow(QMainWindow):
         """Plays a move from the view or the move line in the position on screen (before
         the end of the line, it starts a variation). The status bar says what happened or
         why not."""
+        if self.setup_mode.active:  # a click places a piece of the position being set up
+            return self.setup_mode.click(text)
         return self.session is not None and self.controller.play(text)
 
     def open_puzzles(self) -> PuzzleWindow:

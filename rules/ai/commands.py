@@ -8,6 +8,10 @@ number of iterations, so that a seed gives the same move everywhere, unless --wo
 otherwise). `match` plays headless games between two levels, the seats alternating from game
 to game (with more than two players, the first level takes every other seat), and prints
 wins, draws and a 95% interval of the first level's score (a win 1, a draw 1/2).
+
+SIGINT (Ctrl+C) and SIGTERM end either command cleanly: the search's worker processes are
+stopped and closed, and the command exits with 128 + the signal's number (130, 143), the
+status a shell gives a command a signal ended, printing nothing more.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +35,23 @@ from megalith.rules.protocol import GameState, OptionError
 from megalith.rules.record import Record, RecordError
 
 COMMANDS = ("ai", "match")
+ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: unwinds the command through its clean-up (the `finally`
+    and `with` blocks that close the worker processes). A BaseException, as
+    KeyboardInterrupt is, so that no `except Exception` stops it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    for ending in ENDING_SIGNALS:  # a second Ctrl+C must not cut the clean-up short
+        signal.signal(ending, signal.SIG_IGN)
+    raise Interrupted(signum)
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -65,18 +87,26 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
 def run(args: argparse.Namespace, extra: list[str],
         read: Callable[[str], Record]) -> int:
     """Run `ai` or `match`; `extra` holds the game options of `match`."""
+    previous = {ending: signal.signal(ending, _interrupt) for ending in ENDING_SIGNALS}
     try:
         if args.command == "ai":
             if extra:
                 raise OptionError(f"unrecognized arguments: {' '.join(extra)}")
             return _ai(args, read)
         return _match(args, extra)
-    except ValueError as exc:  # a MegalithError too: a bad record, game, option or move
+    except RecordError:
+        raise  # reported by rules.cli as for every command that reads a record
+    except ValueError as exc:  # a MegalithError too: a bad game, option or move
         if getattr(args, "json", False):
             print(json.dumps({"error": {"reason": str(exc)}}))
         else:
             print(f"megalith {args.command}: {exc}", file=sys.stderr)
         return 2
+    except Interrupted as exc:
+        return 128 + exc.signum
+    finally:
+        for ending, handler in previous.items():
+            signal.signal(ending, handler)
 
 
 # ---- megalith ai ------------------------------------------------------------------------
@@ -88,11 +118,8 @@ def _ai(args: argparse.Namespace, read: Callable[[str], Record]) -> int:
         raise ValueError("--seconds must be more than 0")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    try:
-        record = read(args.file)
-        state = records.final_state(record)
-    except RecordError as exc:
-        raise ValueError(f"{args.file}: {exc}") from None
+    record = read(args.file)
+    state = records.final_state(record)
     if state.to_move is None:
         raise ValueError(f"{args.file}: the game is over ({state.outcome().reason})")
     seconds = 1.0 if args.seconds is None and args.iterations is None else args.seconds
@@ -159,7 +186,7 @@ def play_game(state: GameState, levels: list[Level], rng: random.Random, max_pli
     """One game from `state` with a level per seat (person); the final value per person
     (a draw after `max_plies`)."""
     while state.to_move is not None and state.ply < max_plies:
-        level = levels[person_of_seat(state, state.ply % len(state.turn_order))]
+        level = levels[person_of_seat(state, state.seat_of_move(state.ply + 1))]
         if thinker is not None and level.seconds is not None:
             result: SearchResult = thinker.think(state, level.iterations, level.seconds,
                                                  rng.randrange(1 << 30), level.least_iterations)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import signal
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.synchronize import Event
@@ -45,6 +46,10 @@ WORKER_NICENESS = 10  # searches yield the processor to the window (and anything
 def _start_worker(stop: Event, progress: Any) -> None:
     global _worker_stop, _worker_progress
     _worker_stop, _worker_progress = stop, progress
+    # Ctrl+C reaches every process of the terminal's group: the one that owns the pool stops
+    # and closes its workers (Thinker.close), where a KeyboardInterrupt in each would print
+    # its traceback and break the pool under the owner.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     # Reports nobody has read must not keep a worker from exiting when the pool shuts down.

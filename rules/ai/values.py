@@ -22,7 +22,7 @@ def person_of_seat(state: GameState, seat: int) -> int:
 
 def person_to_move(state: GameState) -> int:
     """The person whose turn it is (the game must not be over)."""
-    return person_of_seat(state, len(state.moves) % len(state.turn_order))
+    return person_of_seat(state, state.seat_of_move(len(state.moves) + 1))
 
 
 def person_of_side(state: GameState, side: str) -> int:

@@ -107,6 +107,10 @@ class DragonsState(GameState):
         """The pool's tiles at the start, the opening tile included."""
         return self._table.num_tiles
 
+    def longest_game(self) -> int:
+        """A move lays at least one tile of the pool less the opening one."""
+        return self.num_tiles - 1 + 1
+
     @property
     def tantrix(self) -> bool:
         return self._table.tantrix

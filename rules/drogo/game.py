@@ -9,10 +9,10 @@ rules are silent are written up in docs/rules/drogo.md.
 
 `DrogoState` is the protocol's state, put together from parts by who reads them: the fields
 (rules.drogo.position), the rules of play (placing, legality), what the search calls
-(search) and what the views read (views). Internally cells are numbered as in
-`geometry.square_board` and sides by seat (0 = X). A move is played on copies of the position
-(`_attempt`), which hand back the position after it for `play` to install; so the move
-`random_move` has just tested is played without being worked out again.
+(search), what the views read (views) and a position set up by hand (setup). Internally
+cells are numbered as in `geometry.square_board` and sides by seat (0 = X). A move is played
+on copies of the position (`_attempt`), which hand back the position after it for `play` to
+install; so the move `random_move` has just tested is played without being worked out again.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from __future__ import annotations
 from megalith.rules.drogo import outcome as drogo_outcome
 from megalith.rules.drogo.position import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
 from megalith.rules.drogo.search import SearchHooks
+from megalith.rules.drogo.setup import DrogoSetup
 from megalith.rules.drogo.text import NO_CELL, CellMove, parse
 from megalith.rules.drogo.views import Views
 from megalith.rules.protocol import MoveError, OptionSpec, Outcome
 from megalith.rules.registry import GameInfo, Options
 
 
-class DrogoState(Views, SearchHooks):
+class DrogoState(Views, DrogoSetup, SearchHooks):
     """A Drogo game: the protocol's moves, copies and outcome, on the parts above."""
 
     game = "drogo"
@@ -67,7 +68,7 @@ class DrogoState(Views, SearchHooks):
     def _place(self, move: CellMove, text: str) -> None:
         """Play `move` (written `text`) for the side to move, or raise MoveError with the
         state unchanged."""
-        seat = len(self.moves) % len(self.turn_order)  # _seat_to_move(), without a call
+        seat = (len(self.moves) + self.first_seat) % len(self.turn_order)  # _seat_to_move()
         kept = self._kept
         if kept is not None and kept[0] == len(self.moves) and kept[1] == text:
             # Just tested by random_move in this very position: its result stands.

@@ -88,7 +88,7 @@ class DrogoPosition(GameState):
         self._kept: Kept | None = None
 
     def _seat_to_move(self) -> int:
-        return len(self.moves) % len(self.turn_order)
+        return (len(self.moves) + self.first_seat) % len(self.turn_order)
 
     def _text(self, move: CellMove) -> str:
         return text_of(move, self._names)

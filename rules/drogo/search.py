@@ -102,15 +102,16 @@ class SearchHooks(Legality):
         are written out: a call each a ply would cost a search 2%."""
         moves, texts, shapes = self.moves, self._space_texts, len(self._space)
         players = len(self.turn_order)
+        first, swap_ply = self.first_seat, self.swap_ply  # a set-up position's turn and swap
         for _ in range(plies):
             if self._stuck_version == self._version and not self.resigned:
                 if self._stuck:  # _over(), as remembered for this position
                     return
             elif self._over():
                 return
-            seat = len(moves) % players
+            seat = (len(moves) + first) % players
             person = 1 - seat if self.swapped and players == 2 else seat
-            if self.resigned or len(moves) == 1 or not self._can_move[seat]:
+            if self.resigned or len(moves) == swap_ply or not self._can_move[seat]:
                 # pass, swap or who can move not known yet: random_move's way
                 move = self._random_move(seat, rng)
             else:

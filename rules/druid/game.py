@@ -9,6 +9,7 @@ made where the page is silent).
 - rules.druid.move_text: a move read from its text, and the reasons a move is refused;
 - rules.druid.views: what the views read (the position contracts of rules.contracts);
 - rules.druid.listing: the legal moves (on byte planes, rules.druid.moves);
+- rules.druid.setup: a position set up by hand (GameState.set_up);
 - rules.druid.search: the search's hooks (moves that may win, random moves, the playout
   loops of rules.druid.playout and the cut-off values of rules.druid.scores).
 The constant tables of a game are in rules.druid.tables, its options in rules.druid.options.
@@ -16,14 +17,14 @@ The constant tables of a game are in rules.druid.tables, its options in rules.dr
 
 from __future__ import annotations
 
-from megalith.rules.druid.move_text import DruidMoveText
 from megalith.rules.druid.search import DruidSearch
+from megalith.rules.druid.setup import DruidSetup
 from megalith.rules.druid.views import DruidViews
 from megalith.rules.protocol import OptionSpec
 from megalith.rules.registry import GameInfo
 
 
-class DruidState(DruidViews, DruidMoveText, DruidSearch):
+class DruidState(DruidViews, DruidSetup, DruidSearch):
     """A game of Druid in any of its variants."""
 
 

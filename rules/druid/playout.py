@@ -45,11 +45,12 @@ def connection_playout(state: DruidPosition, rng: random.Random, plies: int, tra
     if ongoing.status != "ongoing" or state.passes_in_row >= players:
         return  # (while the game is on, only a move of _listed_move can end it)
     swapped = state.swapped  # kept here, and read again after a listed move (maybe swap)
+    first, swap_ply = state.first_seat, state.swap_ply  # a set-up position's turn and swap
     for _ in range(plies):
         ply = len(moves)
-        p = ply % players
+        p = (ply + first) % players
         person = 1 - p if swapped and players == 2 else p
-        size = count + 2 if ply == 1 and players == 2 and not swapped else count + 1
+        size = count + 2 if ply == swap_ply and players == 2 and not swapped else count + 1
         for _ in range(RANDOM_MOVE_TRIES):
             pick = int(draw() * size)
             if pick < n:  # a sarsen: on the ground, or on p's own top (not a sarsen's, nostack)
@@ -168,13 +169,14 @@ def walk_playout(state: DruidPosition, rng: random.Random, plies: int, trail: Tr
     if ongoing.status != "ongoing":
         return
     swapped = state.swapped  # kept here, and read again after a listed move (maybe swap)
+    first, swap_ply = state.first_seat, state.swap_ply  # a set-up position's turn and swap
     for _ in range(plies):
         if state._outcome is not ongoing or state.passes_in_row >= players:
             return
         ply = len(moves)
-        p = ply % players
+        p = (ply + first) % players
         person = 1 - p if swapped and players == 2 else p
-        size = steps_alone + 2 if players == 2 and ply == 1 and not swapped \
+        size = steps_alone + 2 if players == 2 and ply == swap_ply and not swapped \
             else steps_alone + 1
         druid = druids[p]
         druid_bits = state._druid_bits

@@ -259,6 +259,8 @@ class DruidPosition(GameState):
         clone.swapped = self.swapped
         clone.resigned = self.resigned.copy()
         clone.passes_in_row = self.passes_in_row
+        clone.first_seat = self.first_seat
+        clone.swap_ply = self.swap_ply
         clone.board = self.board
         clone.walk = self.walk
         clone.nostack = self.nostack
@@ -284,7 +286,7 @@ class DruidPosition(GameState):
         the protocol's way."""
         if (self._outcome.status == "ongoing" and not self.resigned
                 and self.passes_in_row < len(self.turn_order)):
-            p = len(self.moves) % len(self.turn_order)
+            p = (len(self.moves) + self.first_seat) % len(self.turn_order)
             pid = self._tables.text_index.get(text)
             if pid is not None:
                 if self._legal(pid, p):
@@ -313,7 +315,7 @@ class DruidPosition(GameState):
 
     def _player(self) -> int:
         """The index of the side to move."""
-        return len(self.moves) % len(self.turn_order)
+        return (len(self.moves) + self.first_seat) % len(self.turn_order)
 
     def _cell(self, name: str) -> int:
         """The index of a cell name, or MoveError."""

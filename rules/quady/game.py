@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from megalith.rules.geometry import Board, column_letters, split_name
 from megalith.rules.protocol import (SWAP, GameState, MoveError, OptionError, OptionSpec, Outcome,
-                                     SubgameResult)
+                                     Piece, SetupError, SubgameResult)
 from megalith.rules.quady.subgames import GAMES, join, topology, winning_chain
 from megalith.rules.registry import GameInfo
 
@@ -50,6 +50,7 @@ class QuadYState(GameState):
     game = "quady"
     voluntary_pass = False
     offers_swap = True
+    supports_setup = True
 
     def __init__(self, size: int = DEFAULT_SIZE, options: dict[str, int | bool] | None = None
                  ) -> None:
@@ -106,6 +107,10 @@ class QuadYState(GameState):
 
     # ---- the protocol ---------------------------------------------------------------
 
+    def longest_game(self) -> int:
+        """A move fills a cell (there is no pass)."""
+        return len(self._cells) + 1
+
     def _board_moves(self) -> list[str]:
         if self._outcome.over:
             return []
@@ -137,10 +142,10 @@ class QuadYState(GameState):
         `random_move` does (the same `rng.random()` calls, the same 64 tries, then the
         protocol's draw from the sorted legal moves) and places the stone with
         `subgames.join`, as `play` does, without the move text being parsed or the turn worked out from the
-        outcome. The first two moves (swap may be drawn for the second) go through the
-        generic loop. No pass is ever legal while the game is on (a full board has decided
+        outcome. The moves up to the swap's (swap may be drawn for the second, or the first
+        from a set-up position whose swap is open) go through the generic loop. No pass is ever legal while the game is on (a full board has decided
         all five games), so `passes_in_row` stays 0."""
-        while plies > 0 and len(self.moves) < 2 and self.to_move is not None:
+        while plies > 0 and len(self.moves) <= self.swap_ply and self.to_move is not None:
             GameState.run_playout(self, rng, 1, trail)
             plies -= 1
         if plies <= 0 or self.to_move is None:
@@ -150,7 +155,7 @@ class QuadYState(GameState):
         memberships = self._topo.memberships
         count = len(cells)
         flip = 1 if self.swapped else 0
-        ply = len(moves)
+        ply = len(moves) + self.first_seat  # counted from a set-up position's first seat
         draw = rng.random
         append = trail.append
         for _ in range(plies):
@@ -184,7 +189,7 @@ class QuadYState(GameState):
         if occupant != _EMPTY:
             raise MoveError(text, f"{text} is already taken by {_SYMBOL[occupant]}; "
                                   "a stone goes on an empty cell")
-        self._place(index, 1 + len(self.moves) % 2)
+        self._place(index, 1 + (len(self.moves) + self.first_seat) % 2)
         return self._topo.board.names[index]
 
     def search_outcome(self) -> Outcome:
@@ -204,7 +209,7 @@ class QuadYState(GameState):
         stone. Anything else (swap, a finished game) is kept."""
         if self._outcome.over or self.resigned:
             return moves
-        colour = 1 + len(self.moves) % 2
+        colour = 1 + (len(self.moves) + self.first_seat) % 2
         needed = POINTS_TO_WIN - self._points[colour]
         index, memberships = self._topo.board.index, self._topo.memberships
         cells, parent, mask, winners = self._cells, self._parent, self._mask, self._winners
@@ -253,6 +258,39 @@ class QuadYState(GameState):
         if any(len(word) > 1 for word in letters):
             lines.append((margin + " " + " ".join(word[1:] or " " for word in letters)).rstrip())
         return "\n".join(lines)
+
+    # ---- a position set up by hand (GameState.set_up) -------------------------------
+
+    def setup_kinds(self) -> tuple[str, ...]:
+        return ("stone",)
+
+    def _place_setup(self, pieces: tuple[Piece, ...]) -> None:
+        """Put the stones down one by one (`subgames.join`, in any order: in Y only one
+        player can ever connect a game's three sides), then the points they make."""
+        for piece in pieces:
+            what = f"the {piece.side} {piece.kind} at {piece.where}"
+            if piece.kind != "stone":
+                raise SetupError(f"Quadrant Y has no {piece.kind} pieces: its pieces are stones")
+            if piece.side not in COLOURS:
+                raise SetupError(f"{piece.side} is not a side of this game (its sides: X, O)")
+            index = self.board.cell(piece.where)
+            if index is None:
+                raise SetupError(f"{what} is off the board")
+            if piece.level != 1:
+                raise SetupError(f"{what} is at level {piece.level}: stones lie on the board")
+            if self._cells[index] != _EMPTY:
+                raise SetupError(f"two stones on {piece.where}")
+            self._place(index, COLOURS.index(piece.side) + 1)
+        for colour in (1, 2):  # a side with three games won has won the game
+            if self._make_outcome(colour).over:
+                self._outcome = self._make_outcome(colour)
+                return
+        self._outcome = self._make_outcome(_EMPTY)
+
+    def _setup_pieces(self) -> tuple[Piece, ...]:
+        names = self.board.names
+        return tuple(Piece("stone", _SYMBOL[colour] or "", names[i])
+                     for i, colour in enumerate(self._cells) if colour != _EMPTY)
 
     # ---- the engine -----------------------------------------------------------------
 

@@ -99,6 +99,10 @@ class TrichetBoard(GameState):
     def pool_left(self) -> int:
         return self.size - len(self._tiles)
 
+    def longest_game(self) -> int:
+        """A move lays at least one tile of the pool less the two opening ones."""
+        return self.size - 2 + 1
+
     def _ordered(self) -> list[Code]:
         """The numbered places in reading order, sorted once per position: the list itself,
         which is never changed (copies share it)."""

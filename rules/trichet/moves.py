@@ -14,7 +14,7 @@ from functools import cache
 
 from megalith.rules.protocol import MoveError
 from megalith.rules.trichet.tiles import (COLOUR_NAMES, CORNER_COLOURS, CORNER_NAMES, CORNERS,
-                                          LETTERS, Code, decode, points_up)
+                                          DOT, LETTERS, OH, Code, decode, points_up)
 
 MOVE = re.compile(r"([a-z]+)([0-9]+)")
 
@@ -40,7 +40,8 @@ def parse(text: str, order: Sequence[Code]) -> tuple[str, int, Code]:
                               "write one letter a to f and a place number, as in d3")
     if letter not in LETTERS:
         raise MoveError(text, f"there is no tile {letter}: the tiles are a, b, c "
-                              "(o on one corner) and d, e, f (. on one corner)")
+                              f"({COLOUR_NAMES[OH]} colour on one corner) and d, e, f "
+                              f"({COLOUR_NAMES[DOT]} colour on one corner)")
     if not 1 <= number <= len(order):
         raise MoveError(text, f"there is no place {number}: the places are numbered 1 "
                               f"to {len(order)} in this position")
@@ -55,8 +56,8 @@ def contradiction(letter: str, tri: Code, fits: tuple[str, ...],
     for name, point, want in zip(names, CORNERS[tri], CORNER_COLOURS[letter]):
         have = colours.get(point)
         if have is not None and have != want:
-            return (f"tile {letter} puts {COLOUR_NAMES[want]} colour ({want}) on the "
-                    f"{name} corner, which is already {COLOUR_NAMES[have]} ({have}); "
+            return (f"tile {letter} puts {COLOUR_NAMES[want]} colour on the "
+                    f"{name} corner, which is already {COLOUR_NAMES[have]}; "
                     f"here fit: {', '.join(fits)}")
     raise AssertionError("a letter that agrees with every corner fits")
 

@@ -47,7 +47,7 @@ class TrichetViews(TrichetBoard):
         if all(colour is None for colour in colours):
             return "a tile must touch a placed tile by an edge or a corner"
         colour = colours[0] or OH
-        return (f"its three corners are already all {COLOUR_NAMES[colour]} ({colour}), "
+        return (f"its three corners are already all {COLOUR_NAMES[colour]}, "
                 "and every tile has corners of both colours")
 
     def move_text(self, letter: str, coord: Coord) -> str:

@@ -61,3 +61,18 @@ def _rgb(image: QImage, x: int, y: int) -> tuple[int, int, int]:
 
 def _near(a, b, tolerance: int) -> bool:
     return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
+
+
+def test_the_set_up_picture_places_every_piece_and_ends_on_a_refusal() -> None:
+    """docs/screenshots_setup.py's pieces stay a position the rules hold, placed in order,
+    and its last click (an H sarsen on V's b3) is refused, as the picture's status bar says."""
+    from docs.screenshots_setup import PIECES
+    from megalith.desktop.game.setup_editor import SetupEditor
+    from megalith.rules import record as records
+    from megalith.rules.record import Record
+
+    record = Record("druid", ["-size=6"], ["alice", "bob"])
+    editor = SetupEditor.starting_from(record, records.final_state(record))
+    for kind, side, where in PIECES:
+        assert editor.place(kind, side, where) == "", (kind, side, where)
+    assert editor.place("sarsen", "H", "b3").startswith("the H sarsen at b3 (level 2) cannot")

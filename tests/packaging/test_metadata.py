@@ -104,3 +104,23 @@ def test_debian_13_s_appstreamcli_validates_the_metainfo(tmp_path) -> None:
                            f"/tmp/{assets.METAINFO}"], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0 and "pedantic" not in done.stdout, done.stdout + done.stderr
+
+
+def test_every_copy_of_the_homepage_and_address_is_pyproject_s() -> None:
+    """The homepage and the maintainers' address are written in pyproject.toml and copied
+    where a format needs them literally: changing one means changing all, and this says
+    which were missed."""
+    homepage = pyproject_field("Homepage").strip('"')  # tomllib is not in Python 3.10
+    maintainer = re.fullmatch(r'\[\{name = "(.+)", email = "(.+)"\}\]',
+                              pyproject_field("maintainers"))
+    assert maintainer, pyproject_field("maintainers")
+    name, address = maintainer[1], f"{maintainer[1]} <{maintainer[2]}>"
+    build_deb = (ROOT / "packaging" / "build_deb.sh").read_text()
+    assert f'maintainer="{address}"' in build_deb
+    assert f"Homepage: {homepage}\n" in build_deb
+    assert f'"Source: {homepage}"' in (ROOT / "packaging" / "notices.py").read_text()
+    component = ET.parse(ASSETS / assets.METAINFO).getroot()
+    assert component.findtext("url[@type='homepage']") == homepage
+    assert component.findtext("developer/name") == name
+    for image in component.findall("screenshots/screenshot/image"):
+        assert (image.text or "").startswith(homepage), image.text

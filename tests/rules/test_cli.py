@@ -87,6 +87,5 @@ def test_show_prints_the_board_from_stdin(capsys, monkeypatch: pytest.MonkeyPatc
 
 
 def test_unknown_command_exits_2(capsys) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        cli.main(["frobnicate"])
-    assert exit_.value.code == 2
+    status, out, err = run(capsys, "frobnicate")
+    assert (status, out) == (2, "") and err.startswith("megalith: argument command: invalid")

@@ -379,7 +379,8 @@ def test_a_seat_is_handed_to_the_computer_mid_game_and_taken_back(qtbot, window)
     choose_seats(qtbot, window, {"O": "medium"})
     assert controller.computer_seats.computers[1].name == "medium"
     assert "Seats: X (ann): person; O (bob): computer, medium." in said
-    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob  (computer, medium)"
+    assert window.panel.findChild(QLabel, "player_O").toolTip() == "O  bob  (computer, medium)"
+    assert window.panel.findChild(QLabel, "player_O").text() == "O  bob\ncomputer, medium"
     assert controller.computer_seats.computer.busy  # its turn: it starts at once
     qtbot.waitUntil(lambda: answered(window), timeout=30000)
     assert turns(window) == 2
@@ -407,3 +408,41 @@ def test_move_now_on_a_persons_turn_plays_that_one_move(qtbot, window) -> None:
     qtbot.wait(300)
     assert turns(window) == 2 and not window.controller.computer_seats.computer.busy
     assert window.play_move(a_move(window))
+
+
+def test_move_now_at_an_earlier_position_plays_a_variation_there(qtbot, window) -> None:
+    """Issue 39, item 13: where the status bar says a move starts a variation, Move now
+    plays the computer's move there as a new variation (the main line stays)."""
+    start(window, [])
+    for _ in range(3):
+        assert window.play_move(a_move(window))
+    session = session_of(window)
+    main = list(session.record.moves)
+    window.controller.show_ply(2)
+    assert window.message_label.text().endswith("Playing another move here starts a variation.")
+    window.commands.move_now_action.trigger()
+    assert window.controller.computer_seats.computer.busy
+    qtbot.waitUntil(lambda: not window.controller.computer_seats.computer.busy, timeout=30000)
+    qtbot.waitUntil(lambda: session.line == 1, timeout=5000)
+    assert session.record.moves == main and session.viewed == 3 and session.ply == 3
+    assert session.moves[:2] == main[:2] and session.moves[2] != main[2]
+    assert window.message_label.text().startswith(
+        f"New variation 1 (from move 3): X (ann) played {session.moves[2]}.")
+    assert window.panel.lines.tree.topLevelItem(0).child(0) is not None
+
+
+def test_a_swap_the_computer_chose_at_an_earlier_position_is_said_not_played(
+        qtbot, window) -> None:
+    """A swap cannot start a variation: if the computer's search there chose it, the status
+    bar says so in a sentence and the game stays as it was."""
+    start(window, [])
+    for _ in range(2):
+        assert window.play_move(a_move(window))
+    session = session_of(window)
+    window.controller.show_ply(1)
+    assert "swap" in session.shown.legal_moves()
+    window.controller.computer_seats.chosen.emit("swap")  # as a finished search does
+    assert window.message_label.text() == ("The computer chose swap, which cannot be played "
+                                           "here: a swap is played at the end of the main "
+                                           "line only.")
+    assert session.ply == 2 and session.line == 0 and not session.record.swapped

@@ -164,7 +164,7 @@ def test_resign_ends_a_two_player_game_with_the_winner_named() -> None:
     session.play("a1")
     played = session.play("resign")
     assert played.move == "Resign" and played.outcome.winner == "X"
-    assert session.result_text() == "X (alice) wins: every other player resigned"
+    assert session.result_text() == "X (alice) wins: the other player resigned"
 
 
 def test_a_resigned_player_of_three_passes_automatically() -> None:
@@ -182,7 +182,7 @@ def test_three_in_a_row_is_announced_with_the_name() -> None:
     session = toy_session()
     for move in ("a1", "d1", "b1", "e1", "c1"):
         session.play(move)
-    assert session.result_text() == "X (alice) has three in a row"
+    assert session.result_text() == "X (alice) wins: has three in a row"
     assert session.shown.legal_moves() == []
 
 

@@ -5,8 +5,8 @@ among them), refusals, the last move's marks, the winning region, and the real w
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QLineF, QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QPolygonF
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from megalith.desktop.game.session import GameChoice
@@ -161,7 +161,7 @@ def test_a_click_where_no_tile_may_go_says_why(qtbot, view) -> None:
     chosen: list[str] = []
     view.moveChosen.connect(chosen.append)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((1, -1))))
-    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's (o), and "
+    assert hints[-1] == ("no tile may go here: its three corners are already all Oh's, and "
                          "every tile has corners of both colours")
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(centroid((0, 0))))
     assert hints[-1] == "tile a: an opening tile"
@@ -206,7 +206,7 @@ def test_trichet_in_the_window_by_click_and_by_typing(qtbot, window) -> None:
     qtbot.mouseClick(view.viewport(), LEFT, pos=near_corner(view, (2, 0), 2))
     assert list(window.session.record.moves) == ["f7"]
     assert window.panel.facts_label.text() == "Pool: 48 tiles left"
-    assert item(window.panel.table, 0, 0).text() == "f7 +3 auto"  # the help page's example
+    assert item(window.panel.table, 0, 0).text() == "f7 (3 auto)"  # the help page's example
     window.move_line.setText("E1")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     assert list(window.session.record.moves) == ["f7", "e1"]
@@ -227,9 +227,9 @@ def test_the_players_are_dot_and_oh_in_every_text(qtbot, window) -> None:
     assert window.message_label.text() == "Dot (dora) played f7. Oh (otto) to move."
     window.move_line.setText("resign")
     qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
-    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: every other "
+    assert window.message_label.text() == ("Oh (otto) resigned. Dot (dora) wins: the other "
                                            "player resigned.")
-    assert panel.result_label.text() == "Dot (dora) wins: every other player resigned"
+    assert panel.result_label.text() == "Dot (dora) wins: the other player resigned"
 
 
 def test_the_new_game_dialog_offers_the_pool_and_the_winning_size(qtbot) -> None:
@@ -284,7 +284,7 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
                     and item.text().endswith("\u25b5"))
     closable = [r for r in state.open_regions() if r.closable]
     assert labels == sorted(f"{len(r.missing)}\u25b5" for r in closable)
-    # the ring's badge sits on its point, in Oh's colour, framed and bold: the nearest
+    # the ring's badge, in Oh's colour, framed and bold: the nearest
     badge = region_badges(view)["1\u25b5"]
     assert badge.font().bold()
     image = view.grab_image()
@@ -294,10 +294,14 @@ def test_each_open_regions_count_is_the_engines_and_the_nearest_is_marked(qtbot,
     assert sum(close(rgb(image, p), OH_STONE, 12) for p in inside) > len(inside) // 3
     assert sum(rgb(image, p) == (15, 15, 15) for p in inside) > 10  # its frame and text
     assert sum(rgb(off, p) == rgb(image, p) for p in inside) < len(inside) // 2
-    centre = point_screen_pos(view, (0, 0))
-    # on its point, or just below it when another colour's nearest badge took the spot
-    assert plate.left() < centre.x() < plate.right()
-    assert plate.top() - plate.height() < centre.y() < plate.bottom()
+    # beside its point, over no tile and no place (#39: a label hides nothing)
+    centre = view.mapFromScene(scene_point((0, 0)))
+    assert view.viewport().rect().contains(plate)
+    assert QLineF(QPointF(plate.center()), QPointF(centre)).length() < 3.5 * view.unit() * \
+        view.transform().m11()
+    scene_plate = QPolygonF(badge.parentItem().sceneBoundingRect())
+    for tri in [*(t.coord for t in state.placed()), *state.places()]:
+        assert not scene_plate.intersects(triangle_polygon(tri)), tri
     # its missing triangle (1, 0) is outlined, dashed, in Oh's colour
     edges = [rgb(image, p) for p in along_inset_edges(view, (1, 0), 0.8)]
     assert sum(close(c, OH_STONE, 30) for c in edges) > len(edges) // 4
@@ -385,14 +389,13 @@ def test_the_move_lists_auto_tiles_are_named_on_hover_and_shown_on_click(qtbot, 
         qtbot.keyClick(window.move_line, Qt.Key.Key_Return)
     table = window.panel.table
     cell = table.item(0, 0)
-    assert cell.text() == "f7 +3 auto"
-    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d, d and f. Click "
-                              "the move to see them on the board, dashed in cyan, numbered "
-                              "in that order.")
+    assert cell.text() == "f7 (3 auto)"
+    assert cell.toolTip() == ("Then the rules laid 3 tiles by themselves: d on place 3, d on "
+                              "place 6 and f on a new place. Click the move to see them on "
+                              "the board, dashed in cyan, numbered in that order.")
     _, autos = window.session.current.tiles_of_move(2)
     assert table.item(0, 1).toolTip().startswith(
-        f"Then the rules laid {len(autos)} tiles by themselves: "
-        f"{', '.join(t.letter for t in autos[:-1])} and {autos[-1].letter}.")
+        f"Then the rules laid {len(autos)} tiles by themselves: {autos[0].letter} on ")
     qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(cell).center())
     assert window.session.viewed == 1
     view = window.view

@@ -96,9 +96,10 @@ def test_the_side_panel_shows_the_pool_and_each_moves_auto_tiles(qtbot, window) 
     autos = [t for t in state.placed() if t.ply == 2 and t.auto]
     assert len(autos) == 1
     table = window.panel.table
-    assert [table.item(0, 0).text(), table.item(0, 1).text()] == ["c6", "b3 +1 auto"]
+    assert [table.item(0, 0).text(), table.item(0, 1).text()] == ["c6", "b3 (1 auto)"]
     assert table.item(0, 0).toolTip() == ""
+    number = window.session.states[1].places().index(autos[0].coord) + 1
     assert table.item(0, 1).toolTip() == (f"Then the rules laid 1 tile by themselves: "
-                                          f"{autos[0].letter}. Click the move to see it on "
-                                          "the board, dashed in cyan.")
+                                          f"{autos[0].letter} on place {number}. Click the "
+                                          "move to see it on the board, dashed in cyan.")
     assert facts.text() == f"Pool: {state.pool_left} tiles left" and state.pool_left == 16

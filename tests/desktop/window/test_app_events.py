@@ -52,7 +52,7 @@ def test_a_capture_is_said_over_the_board_and_marked_with_its_count(qtbot, windo
     window.move_line.setText("b1")  # O takes X's three-high stack on a1
     window.play_typed()
     assert window.banner.isVisible()
-    assert window.banner.text() == "O (bob) captured 3 stones."
+    assert window.banner.text() == "O (bob) captured 3 cubes."
     assert listed(window)[-1] == "b1 ×3"
     # over the board, inside it, and the board kept its place and size
     assert window.board_pane.geometry() == board
@@ -69,7 +69,7 @@ def test_the_banner_goes_after_a_while_and_the_result_stays(qtbot, window,
     qtbot.waitUntil(lambda: not window.banner.isVisible(), timeout=2000)
     window.move_line.setText("Resign")
     window.play_typed()
-    assert window.banner.text() == "V (vera) wins: every other player resigned"
+    assert window.banner.text() == "V (vera) wins: the other player resigned"
     qtbot.wait(150)
     assert window.banner.isVisible()  # the result stays while the end is on screen
     assert listed(window)[-1] == "Resign end"
@@ -86,8 +86,8 @@ def test_sub_games_won_and_a_swap(qtbot, window) -> None:
         window.move_line.setText(move)
         window.play_typed()
     assert listed(window)[-1] == "b3 top won centre won"
-    assert window.banner.text() == ("X (bob) wins the top sub-game. "
-                                    "X (bob) wins the centre sub-game.")
+    assert window.banner.text() == ("X (bob) wins the top sub\u2011game. "
+                                    "X (bob) wins the centre sub\u2011game.")
 
 
 def test_a_forced_pass_is_said(qtbot, window) -> None:

@@ -361,3 +361,50 @@ def test_a_click_on_the_graph_shows_the_line_analysed(qtbot, window) -> None:
     window.controller.switch_line(1)
     window.panel.analysis_graph.plySelected.emit(3)  # as a click at ply 3 does
     assert window.session.line == 0 and window.session.viewed == 3
+
+
+def click_line(qtbot, window: MainWindow, item) -> None:
+    tree = window.panel.lines.tree
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=tree.visualItemRect(item).center())
+
+
+def selected_cell(window: MainWindow) -> tuple[int, int, str]:
+    chosen = window.panel.table.selectedItems()
+    assert len(chosen) == 1
+    return chosen[0].row(), chosen[0].column(), chosen[0].text()
+
+
+def test_main_line_in_the_lines_tab_shows_where_the_variation_parts_from_it(
+        qtbot, window) -> None:
+    """Issue 39, item 12: from deep in a variation, "Main line" shows the main line's move
+    that the variation replaces (as clicking a variation shows its own first move), not the
+    position after move 1; from a position both lines share, the board stays where it is."""
+    for move in ("c3", "d4", "e5", "f6", "g7", "h8"):
+        type_move(qtbot, window, move)
+    window.show_ply(3)
+    type_move(qtbot, window, "a1")  # variation 1 from move 4
+    for move in ("b2", "a2"):
+        type_move(qtbot, window, move)
+    session = window.session
+    assert session.line == 1 and session.viewed == 6
+    main = window.panel.lines.tree.topLevelItem(0)
+    click_line(qtbot, window, main)
+    assert session.line == 0 and session.viewed == 4
+    assert selected_cell(window) == (1, 1, "f6 +1")  # move 4, beside the variation's a1
+    assert window.message_label.text().startswith(
+        "Showing the main line at move 4, where variation 1 (from move 4) parts from it.")
+    # back into the variation (its first own move), two moves back: a shared position
+    click_line(qtbot, window, main.child(0))
+    assert session.line == 1 and session.viewed == 4
+    window.show_ply(2)
+    click_line(qtbot, window, main)
+    assert session.line == 0 and session.viewed == 2
+    # a variation of the variation: "variation 1" shows where the inner one leaves it
+    window.controller.switch_line(1)
+    window.show_ply(5)
+    type_move(qtbot, window, "h1")  # variation 2 parts from variation 1 at move 6
+    assert session.line == 2 and session.viewed == 6
+    main = window.panel.lines.tree.topLevelItem(0)  # the tree was built again
+    click_line(qtbot, window, main.child(0))
+    assert session.line == 1 and session.viewed == 6 and session.last_move_shown == "a2"

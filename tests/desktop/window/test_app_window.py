@@ -545,7 +545,7 @@ def test_the_game_menu_passes_swaps_and_resigns_after_asking(qtbot, window, dial
     dialogs.answers = [Yes]
     window.commands.resign_action.trigger()
     assert window.session.record.moves == ["c3", "Resign"]
-    assert window.banner.text() == "X (bob) wins: every other player resigned"
+    assert window.banner.text() == "X (bob) wins: the other player resigned"
     assert not window.commands.resign_action.isEnabled()
     window.start_game(GameChoice("druid", ["-size=5"], ["vera", "hugo"], []))
     assert window.commands.pass_action.isEnabled()  # Druid allows passing

@@ -82,8 +82,8 @@ def test_match_with_four_players_and_bad_input(capsys) -> None:
     status, _, err = run(capsys, "match", "quady", "--first", "fast", "--second", "random",
                          "--games", "1")
     assert status == 2 and "'fast' is not a level" in err
-    with pytest.raises(SystemExit):  # game options belong to match only
-        cli.main(["check", "x.txt", "-bogus"])
+    status, _, err = run(capsys, "check", "x.txt", "-bogus")  # game options: match only
+    assert status == 2 and err == "megalith: unrecognized arguments: -bogus\n"
 
 
 def test_levels_and_seats() -> None:

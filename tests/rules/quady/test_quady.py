@@ -228,7 +228,7 @@ def test_resign_ends_the_game_for_the_opponent() -> None:
     assert state.play("resign") == "Resign"
     outcome = state.outcome()
     assert (outcome.status, outcome.winner) == ("win", "X")
-    assert outcome.reason == "X wins: every other player resigned"
+    assert outcome.reason == "X wins: the other player resigned"
     assert outcome.scores == {"X": 0, "O": 0}
     assert [(s.name, s.winner) for s in outcome.subgames or ()] == [(g, None) for g in GAMES]
     assert state.to_move is None and state.legal_moves() == []

@@ -273,7 +273,7 @@ def test_a_triangle_whose_corners_are_all_alike_is_never_a_place() -> None:
     dead = (1, -1)
     assert [state.colour(p) for p in corners(dead)] == [OH, OH, OH]
     assert dead not in state.places() and state.fitting(dead) == ()
-    assert state.refusal(dead) == ("its three corners are already all Oh's (o), and every tile "
+    assert state.refusal(dead) == ("its three corners are already all Oh's, and every tile "
                                    "has corners of both colours")
     assert state.refusal((9, 9)) == "a tile must touch a placed tile by an edge or a corner"
     assert state.refusal((0, 0)) == "a tile is already there"
@@ -384,14 +384,14 @@ def test_three_players_are_refused() -> None:
 
 
 @pytest.mark.parametrize("move, reason", [
-    ("a6", "tile a puts Oh's colour (o) on the bottom corner, which is already Dot's (.); "
+    ("a6", "tile a puts Oh's colour on the bottom corner, which is already Dot's; "
            "here fit: b, d"),
-    ("c7", "tile c puts Oh's colour (o) on the lower left corner, which is already Dot's (.); "
+    ("c7", "tile c puts Oh's colour on the lower left corner, which is already Dot's; "
            "here fit: a, b, f"),
     ("d15", "there is no place 15: the places are numbered 1 to 14 in this position"),
     ("a0", "there is no place 0: the places are numbered 1 to 14 in this position"),
-    ("g3", "there is no tile g: the tiles are a, b, c (o on one corner) and d, e, f "
-           "(. on one corner)"),
+    ("g3", "there is no tile g: the tiles are a, b, c (Oh's colour on one corner) and d, "
+           "e, f (Dot's colour on one corner)"),
     ("3d", "a move is a tile letter a to f and a place number, as in d3"),
     ("d 3", "a move is a tile letter a to f and a place number, as in d3"),
     ("--", "there is no voluntary pass in this game: you may pass only when you have no legal "
@@ -566,7 +566,7 @@ def test_the_command_line_names_dot_and_oh_and_its_json_keeps_the_letters(
     path.write_text("trichet alice bob\nd3\nresign\n")
     assert cli.main(["check", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: every other player resigned")
+    assert (data["winner"], data["reason"]) == (DOT, "Dot wins: the other player resigned")
 
 
 # ---- open regions for the views (the RegionTilePosition contract) ----------------------------
