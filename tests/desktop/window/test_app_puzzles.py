@@ -404,3 +404,13 @@ def test_a_copy_without_puzzles_says_so(qtbot, window, monkeypatch) -> None:
     assert not found.panel.isEnabled() and found.board_pane.views is None
     found.close()
     assert session_of(window).moves == ["c3", "d4"]
+
+
+def test_open_as_game_ends_setting_up_a_position(qtbot, window, dialogs) -> None:
+    assert window.setup_mode.enter()  # Edit > Set up position, on the main board
+    found = open_puzzles(qtbot, window, "quady")
+    dialogs.answers = [QMessageBox.StandardButton.Discard]
+    press(qtbot, found.panel.open_button)
+    assert not window.setup_mode.active and not window.setup_mode.dock.isVisible()
+    opened = session_of(window)
+    assert opened.game == "quady" and opened.moves == found.trainer.puzzle.record.moves
