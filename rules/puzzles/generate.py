@@ -4,7 +4,7 @@ the winner's positions walking back from the end, each judged by the full-width 
 A position is kept when its quickest forced win takes one of the plies asked (1, 3 or 5),
 with at most `most_answers` winning first moves (a position where nearly every move wins
 teaches nothing), and no puzzle of that depth was taken from the same game yet. The walk
-back stops at the first position without a win within 5 plies. With `every_position` every
+back stops at the first position without a win within the most plies asked. With `every_position` every
 position after the opening of every game is looked at, drawn games too (Trichet's games are
 short, and most are won by a blunder answered by a win in one). Each check has a budget of
 moves played (counted, not timed), past which the position is passed over: with the levels

@@ -3,6 +3,8 @@ suite, all of them in the slow run), and what the window reads of them."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from megalith.rules.puzzles import FAMILIES, PuzzleRun, families, family, shipped
@@ -36,10 +38,25 @@ def test_every_shipped_puzzle_holds(puzzle: Puzzle) -> None:
     assert problems(puzzle) == []
 
 
-def test_the_families_are_the_tables_in_its_order() -> None:
-    assert families() == [f.key for f in FAMILIES if shipped(f.key)]
+# What each family ships, by plies (docs/puzzles.md says why Trichet's are as they are).
+SHIPPED = {key: {1: 10, 3: 10, 5: 10} for key in (
+    "druid-square", "druid-hex", "druid-y", "druid-walk", "drogo-in-place", "quady", "dragons")}
+SHIPPED["trichet"] = {1: 30, 3: 6}  # two runs; a forced win in 3 came in one game of 60
+
+
+def test_every_family_ships_at_least_30_puzzles_across_its_depths() -> None:
+    assert families() == [f.key for f in FAMILIES]
+    for key in families():
+        counts = Counter(p.depth for p in shipped(key))
+        assert dict(counts) == SHIPPED[key] and sum(counts.values()) >= 30, key
+        assert set(counts) == set(family(key).depths)
+
+
+def test_each_puzzle_names_its_side_and_answers_within_its_familys_limit() -> None:
     for puzzle in ALL:
+        assert puzzle.state().to_move == puzzle.side
         assert 1 <= len(puzzle.winning_moves) <= family(puzzle.family).most_answers
+        assert puzzle.record.puzzle is not None and puzzle.record.status is None
 
 
 def test_a_druid_hint_marks_the_winning_cells() -> None:
