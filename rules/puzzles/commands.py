@@ -101,7 +101,7 @@ def _make(args: argparse.Namespace, options: list[str]) -> int:
     written = 0
     for found in found_puzzles:
         written += 1
-        records.save(out / f"{args.seed}-{written:03d}{SUFFIX}", found.record)
+        records.save(out / f"{args.seed}-{written:03d}{SUFFIX}", found)
     print(f"{written} puzzles written to {out} in {time.monotonic() - started:.0f} s",
           file=sys.stderr)
     return 0 if written == args.count else 1

@@ -49,20 +49,11 @@ class Settings:
         return {d: share + (1 if i < extra else 0) for i, d in enumerate(self.depths)}
 
 
-@dataclass(frozen=True)
-class Made:
-    """A kept puzzle: the record up to its position with its facts, and where it came
-    from (the game's number in the run and the position's ply)."""
-
-    record: Record
-    game_number: int
-    ply: int
-
-
 def make(settings: Settings, progress: Callable[[str], None] = lambda _: None
-         ) -> Iterator[Made]:
-    """The puzzles of a run, each as it is found (so a long run stopped keeps what it
-    found): up to each depth's quota, from at most `max_games` games."""
+         ) -> Iterator[Record]:
+    """The puzzles of a run (records up to their positions, with their facts), each as it is
+    found, so a long run stopped keeps what it found: up to each depth's quota, from at most
+    `max_games` games."""
     for level in (settings.first, settings.second):
         if level.seconds is not None:
             raise ValueError(f"level {level.name}: give a number of iterations or random, "
@@ -72,7 +63,7 @@ def make(settings: Settings, progress: Callable[[str], None] = lambda _: None
     return _found(settings, progress)
 
 
-def _found(settings: Settings, progress: Callable[[str], None]) -> Iterator[Made]:
+def _found(settings: Settings, progress: Callable[[str], None]) -> Iterator[Record]:
     quotas = settings.quotas()
     made = 0
     for number in range(settings.max_games):
@@ -80,7 +71,7 @@ def _found(settings: Settings, progress: Callable[[str], None]) -> Iterator[Made
             break
         positions = _play(settings, number)
         for found in _puzzles_of(settings, positions, number, quotas):
-            quotas[found.record.puzzle.plies] -= 1  # type: ignore[union-attr]
+            quotas[found.puzzle.plies] -= 1  # type: ignore[union-attr]
             made += 1
             yield found
         counts = ", ".join(f"{d} plies {settings.quotas()[d] - quotas[d]}/"
@@ -103,8 +94,8 @@ def _play(settings: Settings, number: int) -> list[GameState]:
 
 
 def _puzzles_of(settings: Settings, positions: Sequence[GameState], number: int,
-                quotas: dict[int, int]) -> list[Made]:
-    found: list[Made] = []
+                quotas: dict[int, int]) -> list[Record]:
+    found: list[Record] = []
     taken: set[int] = set()
     for ply in _candidates(settings, positions):
         state = positions[ply]
@@ -121,8 +112,7 @@ def _puzzles_of(settings: Settings, positions: Sequence[GameState], number: int,
                 and len(verdict.winning_moves) <= settings.most_answers):
             taken.add(depth)
             facts = PuzzleFacts(str(state.to_move), depth, verdict.winning_moves)
-            found.append(Made(_record(settings, positions[-1], ply, facts, number), number,
-                              ply))
+            found.append(_record(settings, positions[-1], ply, facts, number))
     return found
 
 

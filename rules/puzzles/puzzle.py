@@ -14,7 +14,7 @@ from megalith.rules import record as records
 from megalith.rules.protocol import GameState
 from megalith.rules.puzzles.families import FAMILIES, family_of
 from megalith.rules.puzzles.verify import Budget, solve
-from megalith.rules.record import PuzzleFacts, Record, RecordError
+from megalith.rules.record import Record, RecordError
 
 SUFFIX = ".megalith"
 
@@ -84,13 +84,6 @@ def _files(key: str) -> list[tuple[str, str]]:
     found = [(item.name[:-len(SUFFIX)], item.read_text(encoding="utf-8"))
              for item in folder.iterdir() if item.name.endswith(SUFFIX)]
     return sorted(found)
-
-
-def with_facts(record: Record, facts: PuzzleFacts) -> Record:
-    """A copy of `record` that holds `facts` as its puzzle."""
-    copy = records.parse(records.dumps(record))
-    copy.puzzle = facts
-    return copy
 
 
 def problems(puzzle: Puzzle, budget: Budget | None = None) -> list[str]:
