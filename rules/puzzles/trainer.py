@@ -2,10 +2,10 @@
 
 The player makes the attacker's moves; the run answers each one. A move that keeps a forced
 win within the plies left is right, and is answered by the best defence: the one after which
-the win takes longest, and among those the one that leaves the fewest winning answers (then
-the first in the engine's order). Any other move is wrong, and is answered by a defence that
-refutes it: a win for the defender on the spot if there is one, else the first reply after
-which no forced win is left within the plies. `retry` takes the wrong move and its answer
+the win takes longest, and among those the one that leaves the fewest winning answers,
+counted up to five (then the first in the engine's order). Any other move is wrong, and is
+answered by a defence that refutes it: a win for the defender on the spot if there is one,
+else the first reply after which no forced win is left within the plies. `retry` takes the wrong move and its answer
 back. All of it is decided by the full-width check (verify.py), never by the search.
 """
 
@@ -19,6 +19,10 @@ from megalith.rules.puzzles.puzzle import Puzzle
 from megalith.rules.puzzles.verify import Checker, moves, winning_moves
 
 ReplyKind = Literal["wrong", "right", "solved"]
+# Winning answers past this many make a defence no harder: a Walk step that wins does so with
+# any of dozens of placements, and counting them all after each of some 270 replies takes
+# half a minute.
+COUNTED = 5
 
 
 @dataclass(frozen=True)
@@ -160,9 +164,9 @@ class PuzzleRun:
 
     def _best_defence(self) -> str:
         """The reply after which the attacker's quickest win is longest, then the one with
-        the fewest winning answers, then the first. One checker judges them all, so what
-        refuted a try after one reply is tried first after the next; the answers after a
-        reply are counted only as far as the fewest found so far."""
+        the fewest winning answers (up to COUNTED), then the first. One checker judges them
+        all, so what refuted a try after one reply is tried first after the next; the answers
+        after a reply are counted only as far as the fewest found so far."""
         checker = Checker(self.puzzle.side)
         best: tuple[int, int] | None = None
         chosen = ""
@@ -173,8 +177,8 @@ class PuzzleRun:
                 score = (0, 0)
             else:
                 depth = self._quickest(checker, child)
-                fewest = -best[1] if best is not None and best[0] == depth else None
-                score = (depth, -self._count(checker, child, depth, fewest))
+                fewest = -best[1] if best is not None and best[0] == depth else COUNTED
+                score = (depth, -self._count(checker, child, depth, min(fewest, COUNTED)))
             if best is None or score > best:
                 best, chosen = score, reply
         return chosen
@@ -189,13 +193,13 @@ class PuzzleRun:
         return left + 2  # no win left: never so after a right move
 
     @staticmethod
-    def _count(checker: Checker, state: GameState, depth: int, most: int | None) -> int:
+    def _count(checker: Checker, state: GameState, depth: int, most: int) -> int:
         """The attacker's first moves that win within `depth` plies, counted up to `most`."""
         count = 0
         for move in checker.preferred(state, depth):
             if checker.forces(state, move, depth):
                 count += 1
-                if most is not None and count >= most:
+                if count >= most:
                     break
         return count
 
