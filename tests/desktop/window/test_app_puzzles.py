@@ -132,12 +132,17 @@ def words(found: PuzzleWindow) -> str:
 
 def clickable(found: PuzzleWindow, move: str) -> bool:
     """Whether the move is one cell that a click at the cell's place on screen reaches (on a
-    3D board a taller stack in front may stand there)."""
+    3D board a taller stack in front may stand there) and no other one-cell move shares that
+    place (Trichet's tiles c13, d13 and e13 all lie at place 13: the palette picks one)."""
     state = found.trainer.board().state
     if state.move_cells(move) != (move,):
         return False
     view = view_of_puzzles(found)
-    point = board_of_puzzles(found).cell_screen_pos(move)
+    board = board_of_puzzles(found)
+    point = board.cell_screen_pos(move)
+    if any(board.cell_screen_pos(other) == point for other in state.legal_moves()
+           if other != move and state.move_cells(other) == (other,)):
+        return False
     return not isinstance(view, StackView) or view.cell_at(point.x(), point.y()) == move
 
 
