@@ -70,7 +70,7 @@ python_lib=$("$PYTHON" -c 'import sys; print(sys.base_prefix)')/lib
   --onedir --name megalith --distpath "$out" --workpath "$work/pyinstaller" \
   --specpath "$work" \
   --collect-submodules megalith \
-  --collect-data megalith.desktop --copy-metadata megalith \
+  --collect-data megalith.desktop --collect-data megalith.rules.puzzles --copy-metadata megalith \
   --exclude-module PySide6.QtNetwork \
   --runtime-hook "$root/packaging/glibc_check.py" \
   "$root/packaging/megalith_main.py")

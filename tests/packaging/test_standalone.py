@@ -138,6 +138,9 @@ def test_version_and_check(out, record) -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:3] == ["game: drogo -size=4", "players: ann bob", "ply: 2"]
+    done = subprocess.run([program, "puzzles", "check", "--shipped", "quady"],
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "30 of 30 puzzles hold\n"), done.stderr
 
 
 def test_the_computer_searches_in_worker_processes_of_the_program(out, tmp_path) -> None:

@@ -133,6 +133,9 @@ def test_the_installed_command_prints_its_version_and_checks_a_record(installed,
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert (report["game"], report["ply"], report["to_move"]) == ("quady", 1, "O")
+    done = subprocess.run([megalith, "puzzles", "check", "--shipped", "quady"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env=clean_env())
+    assert (done.returncode, done.stdout) == (0, "30 of 30 puzzles hold\n"), done.stderr
 
 
 def test_pipx_installs_the_wheel_and_the_program_runs(qapp, built, tmp_path) -> None:
