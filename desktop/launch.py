@@ -2,7 +2,7 @@
 
     megalith                 open the window
     megalith FILE            open the window with a game record
-    megalith check|show|ai|match ...  the command line (rules.cli), without loading Qt
+    megalith check|show|ai|match|puzzles ...  the command line (rules.cli), without Qt
     megalith rules [GAME]    a game's rules page from Help, printed (without GAME: the list)
     megalith --help          the command line's help
     megalith --version       the version (from the installed package's metadata)
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-
-CLI_WORDS = ("check", "show", "ai", "match", "-h", "--help")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,12 +23,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args and args[0] == "rules":
         return print_rules(args[1:])
-    if args and args[0] in CLI_WORDS:
-        from megalith.rules.cli import main as cli_main  # no Qt for the command line
+    if args:
+        from megalith.rules import cli  # no Qt for the command line
 
-        return cli_main(args)
+        if args[0] in cli.COMMANDS + ("-h", "--help"):
+            return cli.main(args)
     if len(args) > 1 or (args and args[0].startswith("-")):
-        print("usage: megalith [FILE] | megalith check|show|ai|match ... | "
+        print("usage: megalith [FILE] | megalith check|show|ai|match|puzzles ... | "
               "megalith rules [GAME] | megalith --help | megalith --version", file=sys.stderr)
         return 2
     from megalith.desktop.app import run

@@ -25,6 +25,9 @@ from megalith.rules.puzzles import commands as puzzle_commands
 from megalith.rules.record import Record, RecordError
 from megalith.rules.text import number, quoted, shown
 
+COMMANDS = ("check", "show") + ai_commands.COMMANDS + puzzle_commands.COMMANDS
+"""Every command's name: the `megalith` launcher hands these to `main`."""
+
 
 def _read(path: str) -> Record:
     if path == "-":

@@ -3,6 +3,7 @@ argument opens the window with it, and a real process reaches its first frame.""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from megalith.desktop import launch
 from megalith.desktop.game.session import Session
+from megalith.rules import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +43,16 @@ def test_show_and_help_are_the_command_line_s(capsys, tmp_path) -> None:
         launch.main(["--help"])
     assert done.value.code == 0
     assert "check" in capsys.readouterr().out
+
+
+def test_every_command_of_the_command_line_is_the_launcher_s(capsys) -> None:
+    """A command added to rules.cli is reachable as `megalith COMMAND` with nothing more."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    listed = re.search(r"\{([a-z,]+)\}", capsys.readouterr().out)  # argparse's {check,...}
+    assert listed and set(listed[1].split(",")) == set(cli.COMMANDS)
+    assert launch.main(["puzzles", "check", "--shipped", "quady"]) == 0
+    assert capsys.readouterr().out == "30 of 30 puzzles hold\n"
 
 
 def test_a_broken_record_on_the_command_line_exits_2(tmp_path, capsys) -> None:
