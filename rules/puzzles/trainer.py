@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from megalith.rules.protocol import GameState, MoveError
+from megalith.rules.protocol import PASS, GameState, MoveError
 from megalith.rules.puzzles.puzzle import Puzzle
 from megalith.rules.puzzles.verify import Checker, moves, winning_moves
 
@@ -94,20 +94,21 @@ class PuzzleRun:
         self.moves.append(move)
         self._plies_left -= 1
         if right and self.solved:
-            return Reply("solved", move, None, f"{move} wins: {trial.outcome().reason}.")
+            return Reply("solved", move, None,
+                         f"{_said(move, True)} wins: {trial.outcome().reason}.")
         if right:
             defence = self._best_defence()
             self._play(defence)
             if self.solved:  # every reply lost at once
-                return Reply("solved", move, defence, f"After {move}, every answer loses: "
+                return Reply("solved", move, defence, f"After {_said(move)}, every answer loses: "
                                                       f"{self._state.outcome().reason}.")
             return Reply("right", move, defence, self._right_words(move, defence))
         self._taken_back = before
         if trial.to_move is None:
-            return Reply("wrong", move, None, f"{move} ends the game without a win for "
-                                              f"{self.puzzle.side_name}.")
+            return Reply("wrong", move, None, f"{_said(move, True)} ends the game without a "
+                                              f"win for {self.puzzle.side_name}.")
         if self._plies_left == 0:
-            return Reply("wrong", move, None, f"{move} does not win the game.")
+            return Reply("wrong", move, None, f"{_said(move, True)} does not win the game.")
         defence = self._refutation()
         self._play(defence)
         return Reply("wrong", move, defence, self._wrong_words(move, defence))
@@ -219,20 +220,33 @@ class PuzzleRun:
 
     def _right_words(self, move: str, defence: str) -> str:
         defender = self._state.side_name(self._other())
-        return (f"Right: after {move}, {defender} answers {defence}, and "
+        return (f"Right: after {_said(move)}, {defender} answers {_answer(defence)}, and "
                 f"{self.puzzle.side_name} can still win in {self._plies_left}.")
 
     def _wrong_words(self, move: str, defence: str) -> str:
         defender = self._state.side_name(self._other())
         if self._state.to_move is None:
             if self._state.outcome().status == "draw":
-                return f"After {move}, {defender} answers {defence} and the game is drawn."
-            return f"After {move}, {defender} wins at once with {defence}."
+                return (f"After {_said(move)}, {defender} answers {_answer(defence)} and the "
+                        "game is drawn.")
+            return f"After {_said(move)}, {defender} wins at once with {_said(defence)}."
         left = self._plies_left
         if left < 1:
-            return f"After {move}, {defender} answers {defence} and no win is left."
+            return f"After {_said(move)}, {defender} answers {_answer(defence)} and no win is left."
         within = "no winning move is left" if left == 1 else f"no win in {left} is left"
-        return f"After {move}, {defender} answers {defence} and {within}."
+        return f"After {_said(move)}, {defender} answers {_answer(defence)} and {within}."
 
     def _other(self) -> str:
         return next(s for s in self._state.sides if s != self.puzzle.side)
+
+
+def _said(move: str, starts: bool = False) -> str:
+    """A move as the words name it: a pass is "a pass", not its record text `--`."""
+    if move != PASS:
+        return move
+    return "A pass" if starts else "a pass"
+
+
+def _answer(defence: str) -> str:
+    """What a defender answers: a move, or "with a pass"."""
+    return "with a pass" if defence == PASS else defence

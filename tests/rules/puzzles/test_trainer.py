@@ -88,6 +88,16 @@ def test_a_wrong_move_in_a_shipped_puzzle_leaves_no_win(depth: int) -> None:
     assert attempt.state.render() == puzzle.state().render()
 
 
+@pytest.mark.parametrize(("depth", "words"), [
+    (1, "A pass does not win the game."),
+    (3, "After a pass, H answers with a pass and the game is drawn."),
+])
+def test_a_pass_is_named_in_words_not_by_its_record_text(depth: int, words: str) -> None:
+    """Druid's two passes in a row draw: the words say "a pass", never `--`."""
+    reply = PuzzleRun(shipped_puzzle(depth)).try_move("--")
+    assert (reply.kind, reply.words) == ("wrong", words)
+
+
 @pytest.mark.parametrize("depth", [1, 3, 5])
 def test_the_right_line_of_a_shipped_puzzle_ends_in_its_win(depth: int) -> None:
     puzzle = shipped_puzzle(depth)
