@@ -18,6 +18,7 @@ docs/images/. Run it under an X server (Xvfb without a display), from the projec
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -104,6 +105,17 @@ def render(app: QApplication, scene: Scene, classic: bool, heights: bool) -> Pat
     return path
 
 
+
+# The flags that draw whole-window pictures instead of the 3D scenes: flag, module, function
+# (each function takes the application and the images folder and returns the paths drawn).
+WHOLE_WINDOW_PICTURES = (
+    ("puzzles", "docs.screenshots_puzzles", "render_puzzles"),
+    ("study", "docs.screenshots_study", "render_study"),
+    ("tiles", "docs.screenshots_tiles", "render_tiles"),
+    ("setup", "docs.screenshots_setup", "render_setup"),
+    ("mended", "docs.screenshots_mended", "render_mended"),
+)
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--classic", action="store_true", help="draw the first look")
@@ -123,36 +135,12 @@ def main() -> None:
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     IMAGES.mkdir(parents=True, exist_ok=True)
-    if args.puzzles:
-        from docs.screenshots_puzzles import render_puzzles
-
-        for path in render_puzzles(app, IMAGES):
-            print(path.relative_to(ROOT))
-        return
-    if args.study:
-        from docs.screenshots_study import render_study
-
-        for path in render_study(app, IMAGES):
-            print(path.relative_to(ROOT))
-        return
-    if args.tiles:
-        from docs.screenshots_tiles import render_tiles
-
-        for path in render_tiles(app, IMAGES):
-            print(path.relative_to(ROOT))
-        return
-    if args.setup:
-        from docs.screenshots_setup import render_setup
-
-        for path in render_setup(app, IMAGES):
-            print(path.relative_to(ROOT))
-        return
-    if args.mended:
-        from docs.screenshots_mended import render_mended
-
-        for path in render_mended(app, IMAGES):
-            print(path.relative_to(ROOT))
-        return
+    for flag, module, function in WHOLE_WINDOW_PICTURES:
+        if getattr(args, flag):
+            render_all = getattr(importlib.import_module(module), function)
+            for path in render_all(app, IMAGES):
+                print(path.relative_to(ROOT))
+            return
     for scene in SCENES:
         if args.only and scene.name != args.only:
             continue
