@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QVBoxLayout, QWidget)
 
 from megalith.desktop.games import GameDesk
 from megalith.desktop.games.desk import GameViews
@@ -103,3 +104,23 @@ class BoardPane(QSplitter):
 
     def grab_image(self) -> QImage | None:
         return self.board.grab_image() if self.board is not None else None
+
+
+def board_column(pane: BoardPane, words: QLabel, move_line: QLineEdit,
+                 play: Callable[[], None]) -> QWidget:
+    """The board, the pointer's words under it and the "Move:" line with its Play button, as
+    the main window and the puzzle window show them; Enter or Play calls `play`."""
+    move_line.returnPressed.connect(play)
+    play_button = QPushButton("Play")
+    play_button.clicked.connect(play)
+    line = QHBoxLayout()
+    line.addWidget(QLabel("Move:"))
+    line.addWidget(move_line, stretch=1)
+    line.addWidget(play_button)
+    column_widget = QWidget()
+    column = QVBoxLayout(column_widget)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(pane, stretch=1)
+    column.addWidget(words)
+    column.addLayout(line)
+    return column_widget

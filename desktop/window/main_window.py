@@ -16,8 +16,8 @@ from html import escape
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
-                               QMessageBox, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QLineEdit, QMainWindow, QMessageBox,
+                               QWidget)
 
 from megalith.rules.protocol import OptionError
 from megalith.rules.record import RecordError
@@ -26,7 +26,7 @@ from megalith.rules.review import Drop
 from megalith.desktop import settings
 
 from megalith.desktop.game import autosave
-from megalith.desktop.window.board_pane import BoardPane
+from megalith.desktop.window.board_pane import BoardPane, board_column
 from megalith.desktop.game.controller import GameController
 from megalith.desktop.dialogs import NewGameDialog, SeatsDialog
 from megalith.desktop.window.event_banner import EventBanner
@@ -73,20 +73,8 @@ class MainWindow(QMainWindow):
         self.move_line = QLineEdit()
         self.move_line.setObjectName("move_line")
         self._set_move_examples("c3, resign")
-        self.move_line.returnPressed.connect(self.play_typed)
-        play_button = QPushButton("Play")
-        play_button.clicked.connect(self.play_typed)
-        line = QHBoxLayout()
-        line.addWidget(QLabel("Move:"))
-        line.addWidget(self.move_line, stretch=1)
-        line.addWidget(play_button)
-        centre = QWidget()
-        column = QVBoxLayout(centre)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.board_pane, stretch=1)
-        column.addWidget(self.hint_label)
-        column.addLayout(line)
-        self.setCentralWidget(centre)
+        self.setCentralWidget(board_column(self.board_pane, self.hint_label, self.move_line,
+                                           self.play_typed))
         self.banner = EventBanner(self.board_pane)  # over the board, not in the layout
         self.puzzle_window: PuzzleWindow | None = None  # made by Game > Puzzles
         self._banner_key: BannerKey | None = None

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSplitter, QWidget
 
 from megalith.rules.protocol import OptionError
 from megalith.rules.puzzles import Hint, PuzzleRun, Reply
@@ -28,7 +27,7 @@ from megalith.desktop.game.session import Session
 from megalith.desktop.games import desk
 from megalith.desktop.panels.puzzle_panel import PuzzlePanel
 from megalith.desktop.settings import default_colour
-from megalith.desktop.window.board_pane import BoardPane
+from megalith.desktop.window.board_pane import BoardPane, board_column
 from megalith.desktop.window.files import RecordFiles
 
 SOLUTION_STEP_MS = 900  # between the moves of a solution shown on the board
@@ -58,19 +57,8 @@ class PuzzleWindow(QWidget):
         self.move_line = QLineEdit()
         self.move_line.setObjectName("puzzle_move_line")
         self.move_line.setPlaceholderText("Or type the move and press Enter")
-        self.move_line.returnPressed.connect(self._play_typed)
-        play_button = QPushButton("Play")
-        play_button.clicked.connect(self._play_typed)
-        line = QHBoxLayout()
-        line.addWidget(QLabel("Move:"))
-        line.addWidget(self.move_line, stretch=1)
-        line.addWidget(play_button)
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.board_pane, stretch=1)
-        column.addWidget(self.pointer_label)
-        column.addLayout(line)
+        left = board_column(self.board_pane, self.pointer_label, self.move_line,
+                            self._play_typed)
 
         self.panel = PuzzlePanel()
         self.panel.familyChosen.connect(self.choose_family)
